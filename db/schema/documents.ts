@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { brokers } from "./brokers";
+import { createdAt } from "./columns";
+import { policies, policyInstallments } from "./policies";
+import { proposals } from "./quotations";
+
+export const DOCUMENT_KINDS = ["policy", "proposal", "boleto"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/**
+ * Metadata of a generated document. The bytes are rendered on demand from the rows they describe
+ * (deterministic), so a link never points at a file that could be out of date.
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    brokerId: uuid()
+      .notNull()
+      .references(() => brokers.id),
+    kind: text({ enum: DOCUMENT_KINDS }).notNull(),
+    policyId: uuid().references(() => policies.id, { onDelete: "cascade" }),
+    proposalId: uuid().references(() => proposals.id, { onDelete: "cascade" }),
+    /** Set for one boleto; a boleto document without it holds every installment of the policy. */
+    installmentId: uuid().references(() => policyInstallments.id, { onDelete: "cascade" }),
+    fileName: text().notNull(),
+    contentType: text().notNull().default("application/pdf"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("documents_policy_idx").on(t.policyId),
+    index("documents_proposal_idx").on(t.proposalId),
+    check("documents_kind_check", sql`${t.kind} in ('policy', 'proposal', 'boleto')`),
+  ],
+);

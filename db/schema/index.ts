@@ -1,0 +1,6 @@
+export * from "./brokers";
+export * from "./catalogue";
+export * from "./checkouts";
+export * from "./documents";
+export * from "./policies";
+export * from "./quotations";

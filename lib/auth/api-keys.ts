@@ -1,0 +1,85 @@
+import { createHmac, randomBytes } from "node:crypto";
+import {
+  type ActiveApiKey,
+  findActiveApiKeyByHash,
+  insertApiKey,
+  revokeApiKeyByPrefix,
+  touchApiKey,
+} from "@/db/queries/api-keys";
+import { findBrokerByRegisterNumber } from "@/db/queries/brokers";
+import type { Executor } from "@/db/index";
+import { deriveSecret } from "@/lib/secrets";
+
+export const API_KEY_PREFIX = "bpk_live_";
+const KEY_BODY = /^bpk_live_[A-Za-z0-9_-]{40}$/;
+export const DEFAULT_DAILY_QUOTA = 1000;
+
+/** HMAC-SHA-256 of the key under the app secret: a stolen table cannot be replayed as keys. */
+export function hashApiKey(key: string): string {
+  return createHmac("sha256", deriveSecret("api-key")).update(key).digest("hex");
+}
+
+/** A new key: `bpk_live_` + 40 url-safe characters (240 bits). The display prefix is its first 8. */
+export function generateApiKey(): { key: string; prefix: string; hash: string } {
+  const key = `${API_KEY_PREFIX}${randomBytes(30).toString("base64url")}`;
+  return { key, prefix: key.slice(0, API_KEY_PREFIX.length + 8), hash: hashApiKey(key) };
+}
+
+export class UnknownBrokerError extends Error {}
+
+export async function createApiKey(
+  db: Executor,
+  input: { registerNumber: string; name: string; dailyQuota?: number; createdByUserId?: string },
+): Promise<{ key: string; prefix: string; id: string }> {
+  const broker = await findBrokerByRegisterNumber(db, input.registerNumber);
+  if (!broker) throw new UnknownBrokerError(`No broker with registration number ${input.registerNumber}.`);
+  const generated = generateApiKey();
+  const row = await insertApiKey(db, {
+    brokerId: broker.id,
+    name: input.name,
+    prefix: generated.prefix,
+    hash: generated.hash,
+    dailyQuota: input.dailyQuota ?? DEFAULT_DAILY_QUOTA,
+    createdByUserId: input.createdByUserId,
+  });
+  return { key: generated.key, prefix: generated.prefix, id: row.id };
+}
+
+const CACHE_TTL_MS = 5_000;
+const TOUCH_EVERY_MS = 60_000;
+type CacheEntry = { key: ActiveApiKey | undefined; expires: number };
+const cache = new Map<string, CacheEntry>();
+const lastTouched = new Map<string, number>();
+
+/**
+ * The active key matching `key`, or undefined. Lookups are cached for 5 s (a revocation takes
+ * effect within that), and `lastUsedAt` is written at most once a minute per key.
+ */
+export async function authenticateApiKey(db: Executor, key: string): Promise<ActiveApiKey | undefined> {
+  if (!KEY_BODY.test(key)) return undefined;
+  const hash = hashApiKey(key);
+  const now = Date.now();
+  let entry = cache.get(hash);
+  if (!entry || entry.expires < now) {
+    entry = { key: await findActiveApiKeyByHash(db, hash), expires: now + CACHE_TTL_MS };
+    if (cache.size > 10_000) cache.clear();
+    cache.set(hash, entry);
+  }
+  const found = entry.key;
+  if (found && (lastTouched.get(found.keyId) ?? 0) + TOUCH_EVERY_MS < now) {
+    lastTouched.set(found.keyId, now);
+    await touchApiKey(db, found.keyId, new Date(now));
+  }
+  return found;
+}
+
+export async function revokeApiKey(db: Executor, prefix: string, brokerId?: string): Promise<boolean> {
+  const id = await revokeApiKeyByPrefix(db, prefix, brokerId);
+  cache.clear();
+  return id !== undefined;
+}
+
+export function clearApiKeyCache(): void {
+  cache.clear();
+  lastTouched.clear();
+}

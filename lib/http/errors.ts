@@ -1,0 +1,77 @@
+/** Every business error code of the API, its HTTP status and default message (listed in the API docs). */
+export const ERROR_CODES = {
+  "INVALID-FORM-FIELD": { status: 400, message: "One or more fields are invalid." },
+  "ANSWERS-NOT-EVALUATED": { status: 400, message: "One or more answers could not be evaluated." },
+  "QUOTATION-NOT-FOUND": { status: 400, message: "Quotation not found." },
+  "PROPOSAL-NOT-FOUND": { status: 400, message: "The quotation has no proposal." },
+  "QUOTATION-NOT-EDITABLE": { status: 400, message: "The quotation has gone to checkout and cannot be changed." },
+  "INCORRECT-OR-NONEXISTENT": {
+    status: 400,
+    message: "The registration number is incorrect or does not exist.",
+  },
+  "TOKEN-ERROR": { status: 400, message: "The subscription key may not act for this registration number." },
+  "POLICY-NOT-FOUND": { status: 404, message: "Policy not found." },
+  "DOCUMENT-NOT-FOUND": { status: 404, message: "Document not found or link expired." },
+  "ROUTE-NOT-FOUND": { status: 404, message: "No endpoint answers at this address." },
+  "VERSION-NOT-SUPPORTED": { status: 404, message: "This API version is not supported. Use v1." },
+  "METHOD-NOT-ALLOWED": { status: 405, message: "This endpoint does not accept this HTTP method." },
+  "PAYLOAD-TOO-LARGE": { status: 413, message: "The request body is larger than 64 KiB." },
+  "PAYMENT-GATEWAY-UNAVAILABLE": {
+    status: 503,
+    message: "The payment gateway is unavailable. Try again shortly.",
+  },
+  "INTERNAL-ERROR": { status: 500, message: "Unexpected error." },
+  "SERVICE-UNAVAILABLE": { status: 503, message: "The service is temporarily unavailable. Try again shortly." },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type ErrorItem = { code: ErrorCode; message?: string; properties?: string[] };
+
+/** A business error: thrown anywhere below a route, answered as `{ success: false, executed, errors }`. */
+export class ApiError extends Error {
+  readonly errors: ErrorItem[];
+  readonly status: number;
+
+  constructor(code: ErrorCode, details: { message?: string; properties?: string[] } = {}) {
+    super(details.message ?? ERROR_CODES[code].message);
+    this.name = "ApiError";
+    this.errors = [{ code, message: this.message, ...(details.properties ? { properties: details.properties } : {}) }];
+    this.status = ERROR_CODES[code].status;
+  }
+
+  static of(items: ErrorItem[]): ApiError {
+    const [first] = items;
+    if (!first) throw new Error("ApiError.of needs at least one error");
+    const error = new ApiError(first.code);
+    error.errors.splice(0, 1, ...items.map((item) => ({ ...item, message: item.message ?? ERROR_CODES[item.code].message })));
+    return error;
+  }
+}
+
+/** Gateway answers (401, 403, 429) carry only `{ statusCode, message }`, like the insurer's API gateway. */
+export class GatewayError extends Error {
+  constructor(
+    readonly status: 401 | 403 | 429,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "GatewayError";
+  }
+}
+
+export const GATEWAY_MESSAGES = {
+  missingKey:
+    "Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API.",
+  invalidKey:
+    "Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.",
+} as const;
+
+/** The answer for a registerNumber the caller may not act for, or that does not exist (domain.md §2). */
+export function brokerNotAllowedError(): ApiError {
+  return ApiError.of([
+    { code: "INCORRECT-OR-NONEXISTENT", properties: ["registerNumber"] },
+    { code: "TOKEN-ERROR" },
+  ]);
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { getDb } from "@/db/index";
+import { isDatabaseUnavailable } from "@/db/errors";
+import type { ActiveApiKey } from "@/db/queries/api-keys";
+import { authenticateApiKey } from "@/lib/auth/api-keys";
+import { log } from "@/lib/log";
+import { enforceLimits } from "@/lib/rate-limit";
+import type { Endpoint } from "./endpoint";
+import { ApiError, brokerNotAllowedError, GATEWAY_MESSAGES, GatewayError } from "./errors";
+import { clientIp, parseOrThrow, readJsonBody, searchParamsObject } from "./request";
+import { errorResponse, gatewayResponse, jsonResponse, nowIso } from "./responses";
+
+export const SUPPORTED_VERSIONS = ["v1"] as const;
+
+export type ApiContext<P, Q, B> = {
+  request: Request;
+  requestId: string;
+  params: P;
+  query: Q;
+  body: B;
+  /** The key's broker; every read and write is scoped to it. */
+  caller: ActiveApiKey;
+};
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type Infer<S> = S extends z.ZodType<infer T> ? T : Record<string, never>;
+
+/**
+ * Wraps a route handler with the API's whole boundary, in this order: request id, version check,
+ * subscription key (either header spelling) and per-IP throttling of keyless calls, quota and
+ * window limits, parsing of params/query/body, the registerNumber-versus-key check, the handler,
+ * the response schema, and the mapping of anything thrown to the documented error bodies.
+ */
+export function withApi<E extends Endpoint>(
+  endpoint: E,
+  handler: (
+    context: ApiContext<Infer<E["params"]>, Infer<E["query"]>, Infer<E["body"]>>,
+  ) => Promise<z.input<E["response"]>>,
+) {
+  return async (request: Request, routeContext: RouteContext): Promise<Response> => {
+    const requestId = request.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+    const baseHeaders: Record<string, string> = { "X-Request-Id": requestId };
+    try {
+      const rawParams = await routeContext.params;
+      if (endpoint.versioned && !SUPPORTED_VERSIONS.includes(rawParams.version as "v1")) {
+        throw new ApiError("VERSION-NOT-SUPPORTED");
+      }
+      const caller = await authenticate(request, endpoint, baseHeaders);
+      const params = endpoint.params ? parseOrThrow(endpoint.params, rawParams, "params") : {};
+      const query = endpoint.query
+        ? parseOrThrow(endpoint.query, searchParamsObject(new URL(request.url)), "query")
+        : {};
+      const body = endpoint.body ? parseOrThrow(endpoint.body, await readJsonBody(request), "body") : {};
+      if (endpoint.registerNumberFrom) {
+        const source = (endpoint.registerNumberFrom === "params" ? params : body) as { registerNumber?: string };
+        if (source.registerNumber !== caller.registerNumber) throw brokerNotAllowedError();
+      }
+      const result = await handler({
+        request,
+        requestId,
+        caller,
+        params: params as Infer<E["params"]>,
+        query: query as Infer<E["query"]>,
+        body: body as Infer<E["body"]>,
+      });
+      const shaped = endpoint.response.parse(result);
+      return jsonResponse({ ...shaped, success: true, executed: nowIso() }, 200, baseHeaders);
+    } catch (error) {
+      return errorToResponse(error, requestId, baseHeaders, endpoint.operationId);
+    }
+  };
+}
+
+async function authenticate(
+  request: Request,
+  endpoint: Endpoint,
+  headers: Record<string, string>,
+): Promise<ActiveApiKey> {
+  if (endpoint.auth === "none") return undefined as unknown as ActiveApiKey;
+  const key =
+    request.headers.get("ocp-apim-subscription-key") ?? request.headers.get("ocp-apim_subscription-key");
+  const caller = key ? await authenticateApiKey(await getDb(), key.trim()) : undefined;
+  if (!caller) {
+    // Keyless and bad-key calls are throttled per client address so that keys cannot be guessed.
+    Object.assign(headers, (await enforceLimits({ kind: "ip", ip: clientIp(request) })).headers);
+    throw new GatewayError(401, key ? GATEWAY_MESSAGES.invalidKey : GATEWAY_MESSAGES.missingKey);
+  }
+  const decision = await enforceLimits(
+    { kind: "key", keyId: caller.keyId, dailyQuota: caller.dailyQuota },
+    endpoint.limit,
+  );
+  Object.assign(headers, decision.headers);
+  return caller;
+}
+
+/** Maps anything thrown below a route to the documented bodies; nothing internal leaks. */
+export function errorToResponse(
+  error: unknown,
+  requestId: string,
+  headers: Record<string, string>,
+  operation: string,
+): Response {
+  if (error instanceof ApiError) return errorResponse(error.status, error.errors, headers);
+  if (error instanceof GatewayError) {
+    return gatewayResponse(error.status, error.message, { ...headers, ...error.headers });
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.error({ err: error, requestId, operation }, "database unavailable");
+    return errorResponse(503, [{ code: "SERVICE-UNAVAILABLE" }], { ...headers, "Retry-After": "5" });
+  }
+  log.error({ err: error, requestId, operation }, "unexpected error");
+  return errorResponse(500, [{ code: "INTERNAL-ERROR", message: `Unexpected error. Request id: ${requestId}.` }], headers);
+}

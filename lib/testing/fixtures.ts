@@ -1,0 +1,24 @@
+import type { Executor } from "@/db/index";
+import { brokers } from "@/db/schema";
+import { createApiKey } from "@/lib/auth/api-keys";
+
+/** A broker with one fresh API key, for tests. */
+export async function createBrokerWithKey(
+  db: Executor,
+  registerNumber: string,
+  options: { name?: string; dailyQuota?: number } = {},
+) {
+  const [broker] = await db
+    .insert(brokers)
+    .values({ registerNumber, name: options.name ?? `Corretora ${registerNumber}` })
+    .onConflictDoNothing()
+    .returning();
+  const key = await createApiKey(db, {
+    registerNumber,
+    name: "test key",
+    dailyQuota: options.dailyQuota,
+  });
+  return { broker: broker!, key: key.key, keyPrefix: key.prefix };
+}
+
+export const keyHeader = (key: string) => ({ "Ocp-Apim-Subscription-Key": key });

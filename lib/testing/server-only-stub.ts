@@ -1,0 +1,2 @@
+// Vitest resolves `server-only` here: the real module throws outside Next's react-server build.
+export {};
