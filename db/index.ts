@@ -4,8 +4,8 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import lockfile from "proper-lockfile";
 import postgres from "postgres";
+import lockfile from "proper-lockfile";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
 

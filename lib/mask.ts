@@ -30,7 +30,11 @@ export function maskSensitiveValue(value: unknown, key = ""): unknown {
   if (typeof value === "string") return maskSensitiveText(value);
   if (Array.isArray(value)) return value.map((item) => maskSensitiveValue(item));
   if (value instanceof Error) {
-    return { type: value.name, message: maskSensitiveText(value.message), stack: maskSensitiveText(value.stack ?? "") };
+    return {
+      type: value.name,
+      message: maskSensitiveText(value.message),
+      stack: maskSensitiveText(value.stack ?? ""),
+    };
   }
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskSensitiveValue(v, k)]));

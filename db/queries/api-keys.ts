@@ -26,7 +26,14 @@ export async function findActiveApiKeyByHash(db: Executor, hash: string): Promis
 
 export async function insertApiKey(
   db: Executor,
-  values: { brokerId: string; name: string; prefix: string; hash: string; dailyQuota: number; createdByUserId?: string },
+  values: {
+    brokerId: string;
+    name: string;
+    prefix: string;
+    hash: string;
+    dailyQuota: number;
+    createdByUserId?: string;
+  },
 ) {
   const [row] = await db.insert(apiKeys).values(values).returning();
   return row!;

@@ -5,7 +5,9 @@ export const cents = (name?: string) =>
   name ? bigint(name, { mode: "number" }) : bigint({ mode: "number" });
 
 export const timestamptz = (name?: string) =>
-  name ? timestamp(name, { withTimezone: true, mode: "date" }) : timestamp({ withTimezone: true, mode: "date" });
+  name
+    ? timestamp(name, { withTimezone: true, mode: "date" })
+    : timestamp({ withTimezone: true, mode: "date" });
 
 /**
  * Text compared and sorted byte-wise: the same order on PGlite and on any PostgreSQL locale,

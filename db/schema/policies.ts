@@ -106,10 +106,7 @@ export const policyInstallments = pgTable(
   },
   (t) => [
     uniqueIndex("policy_installments_number_key").on(t.policyId, t.installmentNumber),
-    check(
-      "policy_installments_status_check",
-      sql`${t.status} in ('Pending', 'Paid', 'Overdue', 'Canceled')`,
-    ),
+    check("policy_installments_status_check", sql`${t.status} in ('Pending', 'Paid', 'Overdue', 'Canceled')`),
     check(
       "policy_installments_typeable_line_check",
       sql`${t.typeableLine} is null or ${t.typeableLine} ~ '^[0-9]{47}$'`,

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
+import type { Executor } from "@/db/index";
 import {
   type ActiveApiKey,
   findActiveApiKeyByHash,
@@ -7,7 +8,6 @@ import {
   touchApiKey,
 } from "@/db/queries/api-keys";
 import { findBrokerByRegisterNumber } from "@/db/queries/brokers";
-import type { Executor } from "@/db/index";
 import { deriveSecret } from "@/lib/secrets";
 
 export const API_KEY_PREFIX = "bpk_live_";

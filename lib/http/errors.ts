@@ -4,7 +4,10 @@ export const ERROR_CODES = {
   "ANSWERS-NOT-EVALUATED": { status: 400, message: "One or more answers could not be evaluated." },
   "QUOTATION-NOT-FOUND": { status: 400, message: "Quotation not found." },
   "PROPOSAL-NOT-FOUND": { status: 400, message: "The quotation has no proposal." },
-  "QUOTATION-NOT-EDITABLE": { status: 400, message: "The quotation has gone to checkout and cannot be changed." },
+  "QUOTATION-NOT-EDITABLE": {
+    status: 400,
+    message: "The quotation has gone to checkout and cannot be changed.",
+  },
   "INCORRECT-OR-NONEXISTENT": {
     status: 400,
     message: "The registration number is incorrect or does not exist.",
@@ -21,7 +24,10 @@ export const ERROR_CODES = {
     message: "The payment gateway is unavailable. Try again shortly.",
   },
   "INTERNAL-ERROR": { status: 500, message: "Unexpected error." },
-  "SERVICE-UNAVAILABLE": { status: 503, message: "The service is temporarily unavailable. Try again shortly." },
+  "SERVICE-UNAVAILABLE": {
+    status: 503,
+    message: "The service is temporarily unavailable. Try again shortly.",
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -36,7 +42,9 @@ export class ApiError extends Error {
   constructor(code: ErrorCode, details: { message?: string; properties?: string[] } = {}) {
     super(details.message ?? ERROR_CODES[code].message);
     this.name = "ApiError";
-    this.errors = [{ code, message: this.message, ...(details.properties ? { properties: details.properties } : {}) }];
+    this.errors = [
+      { code, message: this.message, ...(details.properties ? { properties: details.properties } : {}) },
+    ];
     this.status = ERROR_CODES[code].status;
   }
 
@@ -44,7 +52,11 @@ export class ApiError extends Error {
     const [first] = items;
     if (!first) throw new Error("ApiError.of needs at least one error");
     const error = new ApiError(first.code);
-    error.errors.splice(0, 1, ...items.map((item) => ({ ...item, message: item.message ?? ERROR_CODES[item.code].message })));
+    error.errors.splice(
+      0,
+      1,
+      ...items.map((item) => ({ ...item, message: item.message ?? ERROR_CODES[item.code].message })),
+    );
     return error;
   }
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { ApiError } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -33,7 +33,10 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError("INVALID-FORM-FIELD", { message: "The body is not valid JSON.", properties: ["body"] });
+    throw new ApiError("INVALID-FORM-FIELD", {
+      message: "The body is not valid JSON.",
+      properties: ["body"],
+    });
   }
 }
 
@@ -48,4 +51,14 @@ export function clientIp(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-for");
   const first = forwarded?.split(",")[0]?.trim();
   return first || request.headers.get("x-real-ip") || "unknown";
+}
+
+/** The origin put in links we hand out: PUBLIC_BASE_URL, else the request's own origin. */
+export function publicOrigin(request: Request): string {
+  const configured = process.env.PUBLIC_BASE_URL;
+  if (configured) return configured.replace(/\/$/, "");
+  const url = new URL(request.url);
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
+  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
+  return `${proto}://${host}`;
 }

@@ -8,7 +8,11 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   return Response.json(body, { status, headers: { ...BASE_HEADERS, ...headers } });
 }
 
-export function errorResponse(status: number, errors: ErrorItem[], headers: Record<string, string> = {}): Response {
+export function errorResponse(
+  status: number,
+  errors: ErrorItem[],
+  headers: Record<string, string> = {},
+): Response {
   const body = {
     success: false,
     executed: nowIso(),
@@ -17,6 +21,10 @@ export function errorResponse(status: number, errors: ErrorItem[], headers: Reco
   return jsonResponse(body, status, headers);
 }
 
-export function gatewayResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+export function gatewayResponse(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return jsonResponse({ statusCode: status, message }, status, headers);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { getDb } from "@/db/index";
 import { isDatabaseUnavailable } from "@/db/errors";
+import { getDb } from "@/db/index";
 import type { ActiveApiKey } from "@/db/queries/api-keys";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { log } from "@/lib/log";
@@ -53,7 +53,9 @@ export function withApi<E extends Endpoint>(
         : {};
       const body = endpoint.body ? parseOrThrow(endpoint.body, await readJsonBody(request), "body") : {};
       if (endpoint.registerNumberFrom) {
-        const source = (endpoint.registerNumberFrom === "params" ? params : body) as { registerNumber?: string };
+        const source = (endpoint.registerNumberFrom === "params" ? params : body) as {
+          registerNumber?: string;
+        };
         if (source.registerNumber !== caller.registerNumber) throw brokerNotAllowedError();
       }
       const result = await handler({
@@ -110,5 +112,9 @@ export function errorToResponse(
     return errorResponse(503, [{ code: "SERVICE-UNAVAILABLE" }], { ...headers, "Retry-After": "5" });
   }
   log.error({ err: error, requestId, operation }, "unexpected error");
-  return errorResponse(500, [{ code: "INTERNAL-ERROR", message: `Unexpected error. Request id: ${requestId}.` }], headers);
+  return errorResponse(
+    500,
+    [{ code: "INTERNAL-ERROR", message: `Unexpected error. Request id: ${requestId}.` }],
+    headers,
+  );
 }

@@ -1,0 +1,4 @@
+import type { Endpoint } from "./endpoint";
+
+/** Every API endpoint, in the order the OpenAPI document lists them. Each feature adds its own. */
+export const ENDPOINTS: Endpoint[] = [];

@@ -1,0 +1,115 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { errorBodySchema, gatewayBodySchema, isoInstantSchema } from "@/lib/schemas/common";
+import type { Endpoint } from "./endpoint";
+import { ENDPOINTS } from "./endpoints";
+import { ERROR_CODES } from "./errors";
+
+const jsonContent = (schema: z.ZodType) => ({ "application/json": { schema } });
+
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": {
+    description: "Calls allowed in the tightest window that applied.",
+    schema: { type: "integer" },
+  },
+  "RateLimit-Remaining": { description: "Calls left in that window.", schema: { type: "integer" } },
+  "RateLimit-Reset": { description: "Seconds until that window resets.", schema: { type: "integer" } },
+} as const;
+
+function errorResponsesFor(endpoint: Endpoint): RouteConfig["responses"] {
+  const responses: RouteConfig["responses"] = {};
+  const byStatus = new Map<number, string[]>();
+  for (const code of endpoint.errors) {
+    const { status } = ERROR_CODES[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const status of [400, 404, 413, 500, 503]) {
+    const codes = byStatus.get(status) ?? [];
+    if (status === 400 && endpoint.errors.length) codes.push("INVALID-FORM-FIELD");
+    if (status === 404 && endpoint.versioned) codes.push("VERSION-NOT-SUPPORTED");
+    if (status === 500) codes.push("INTERNAL-ERROR");
+    if (status === 503) codes.push("SERVICE-UNAVAILABLE");
+    const unique = [...new Set(codes)];
+    if (!unique.length) continue;
+    responses[status] = {
+      description: `Error body with code ${unique.join(", ")}.`,
+      content: jsonContent(errorBodySchema),
+    };
+  }
+  if (endpoint.auth === "key") {
+    responses[401] = {
+      description: "Subscription key missing, invalid or revoked.",
+      content: jsonContent(gatewayBodySchema),
+    };
+    responses[403] = {
+      description:
+        "Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.`",
+      headers: {
+        "Retry-After": { description: "Seconds until the quota resets.", schema: { type: "integer" } },
+      },
+      content: jsonContent(gatewayBodySchema),
+    };
+    responses[429] = {
+      description: "Rate limit exceeded: `Rate limit is exceeded. Try again in N seconds.`",
+      headers: {
+        "Retry-After": { description: "Seconds until a call would pass.", schema: { type: "integer" } },
+      },
+      content: jsonContent(gatewayBodySchema),
+    };
+  }
+  return responses;
+}
+
+/** The OpenAPI 3.1 document, generated from the same zod schemas the endpoints enforce. */
+export function buildOpenApiDocument(serverUrl = "/api") {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent("securitySchemes", "subscriptionKey", {
+    type: "apiKey",
+    in: "header",
+    name: "Ocp-Apim-Subscription-Key",
+    description: "Partner key (`bpk_live_…`). `Ocp-Apim_Subscription-Key` is accepted too.",
+  });
+  for (const endpoint of ENDPOINTS) {
+    const envelope = (endpoint.response as z.ZodObject).extend({
+      success: z.literal(true),
+      executed: isoInstantSchema,
+    });
+    registry.registerPath({
+      method: endpoint.method.toLowerCase() as "get" | "post",
+      path: endpoint.path,
+      operationId: endpoint.operationId,
+      summary: endpoint.summary,
+      description: endpoint.description,
+      tags: [endpoint.tag],
+      security: endpoint.auth === "key" ? [{ subscriptionKey: [] }] : [],
+      request: {
+        params: endpoint.params as z.ZodObject | undefined,
+        query: endpoint.query as z.ZodObject | undefined,
+        body: endpoint.body ? { content: jsonContent(endpoint.body), required: true } : undefined,
+      },
+      responses: {
+        200: {
+          description: "Success.",
+          headers: endpoint.auth === "key" ? RATE_LIMIT_HEADERS : undefined,
+          content: jsonContent(envelope),
+        },
+        ...errorResponsesFor(endpoint),
+      },
+    });
+  }
+  const generator = new OpenApiGeneratorV31(registry.definitions);
+  return generator.generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Broker portal API",
+      version: "1.0.0",
+      description:
+        "Policies, quotations, proposals and checkout for insurance brokers. Every call needs a subscription key; " +
+        "limits: daily quota per key (default 1000, resets 00:00 UTC), 100 calls per 60 s per key, single policy 20 per 20 s, " +
+        "policy list 10 per 20 s. Error codes: " +
+        Object.keys(ERROR_CODES).join(", ") +
+        ".",
+    },
+    servers: [{ url: serverUrl }],
+  });
+}
