@@ -1,4 +1,5 @@
+import { getPolicyEndpoint, listPoliciesEndpoint } from "@/lib/policies/endpoints";
 import type { Endpoint } from "./endpoint";
 
 /** Every API endpoint, in the order the OpenAPI document lists them. Each feature adds its own. */
-export const ENDPOINTS: Endpoint[] = [];
+export const ENDPOINTS: Endpoint[] = [getPolicyEndpoint, listPoliciesEndpoint];

@@ -1,0 +1,10 @@
+// GET /api/health: liveness for load balancers and the README's first check; no key needed.
+import { checkHealth } from "@/lib/health";
+
+export async function GET(): Promise<Response> {
+  const health = await checkHealth();
+  return Response.json(health, {
+    status: health.status === "ok" ? 200 : 503,
+    headers: { "Cache-Control": "no-store" },
+  });
+}

@@ -1,0 +1,21 @@
+// GET /api/v1/policy/{registerNumber}/{policyNumber}: one policy of the key's broker.
+import { getDb } from "@/db/index";
+import { ApiError } from "@/lib/http/errors";
+import { publicOrigin } from "@/lib/http/request";
+import { apiRoute } from "@/lib/http/route-methods";
+import { withApi } from "@/lib/http/with-api";
+import { getPolicyEndpoint } from "@/lib/policies/endpoints";
+import { getPolicyForBroker } from "@/lib/policies/get-policy";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
+  GET: withApi(getPolicyEndpoint, async ({ params, caller, request }) => {
+    const policy = await getPolicyForBroker(
+      await getDb(),
+      caller.brokerId,
+      params.policyNumber,
+      publicOrigin(request),
+    );
+    if (!policy) throw new ApiError("POLICY-NOT-FOUND");
+    return { policy };
+  }),
+});

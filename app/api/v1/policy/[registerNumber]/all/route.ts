@@ -1,0 +1,13 @@
+// GET /api/v1/policy/{registerNumber}/all: the key's broker's policies, paged, sorted and filtered.
+import { getDb } from "@/db/index";
+import { publicOrigin } from "@/lib/http/request";
+import { apiRoute } from "@/lib/http/route-methods";
+import { withApi } from "@/lib/http/with-api";
+import { listPoliciesEndpoint } from "@/lib/policies/endpoints";
+import { listPolicies } from "@/lib/policies/list-policies";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
+  GET: withApi(listPoliciesEndpoint, async ({ query, caller, request }) =>
+    listPolicies(await getDb(), caller.brokerId, query, publicOrigin(request)),
+  ),
+});

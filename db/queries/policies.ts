@@ -1,0 +1,132 @@
+import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { PolicySortField, PolicySortTerm } from "@/lib/policies/sort";
+import type { Executor } from "../index";
+import { modalities, type PolicyStatus, policies, policyInstallments } from "../schema";
+
+export type PolicyRow = typeof policies.$inferSelect;
+export type PolicyInstallmentRow = typeof policyInstallments.$inferSelect;
+
+/** What the list may filter on, already resolved to column values (lib/policies/filters.ts). */
+export type PolicyFilterValues = {
+  nameContains?: string;
+  identityPrefix?: string;
+  modalityCodes?: string[];
+  productCodes?: string[];
+  vigencyStartFrom?: Date;
+  vigencyEnd?: { instant: Date; inclusive: boolean };
+  status?: PolicyStatus;
+};
+
+const SORT_COLUMNS: Record<PolicySortField, PgColumn> = {
+  producttext: policies.productText,
+  modalitytext: policies.modalityText,
+  createdat: policies.createdAt,
+  status: policies.status,
+  insuredname: policies.insuredNameNormalized,
+  insuredidentity: policies.insuredIdentity,
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function policyConditions(brokerId: string, filters: PolicyFilterValues): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(policies.brokerId, brokerId)];
+  if (filters.nameContains) {
+    conditions.push(like(policies.insuredNameNormalized, `%${escapeLike(filters.nameContains)}%`));
+  }
+  if (filters.identityPrefix) {
+    conditions.push(like(policies.insuredIdentity, `${escapeLike(filters.identityPrefix)}%`));
+  }
+  if (filters.modalityCodes) conditions.push(inArray(policies.modalityCode, filters.modalityCodes));
+  if (filters.productCodes) conditions.push(inArray(policies.productCode, filters.productCodes));
+  if (filters.vigencyStartFrom) conditions.push(gte(policies.vigencyStartedAt, filters.vigencyStartFrom));
+  if (filters.vigencyEnd) {
+    const { instant, inclusive } = filters.vigencyEnd;
+    conditions.push(inclusive ? lte(policies.vigencyExpiredAt, instant) : lt(policies.vigencyExpiredAt, instant));
+  }
+  if (filters.status) conditions.push(eq(policies.status, filters.status));
+  return and(...conditions);
+}
+
+/** ORDER BY of the sort terms, then the identifier in the last term's direction, so pages never overlap. */
+function policyOrder(sort: PolicySortTerm[]): SQL[] {
+  const order = sort.map((term) => (term.descending ? desc : asc)(SORT_COLUMNS[term.field]));
+  const last = sort[sort.length - 1];
+  order.push((last?.descending ? desc : asc)(policies.id));
+  return order;
+}
+
+/** One page of a broker's policies and the filtered total, read in one snapshot. */
+export async function listPolicyPage(
+  db: Executor,
+  brokerId: string,
+  options: { filters: PolicyFilterValues; sort: PolicySortTerm[]; limit: number; offset: number },
+): Promise<{ rows: PolicyRow[]; total: number }> {
+  const where = policyConditions(brokerId, options.filters);
+  return db.transaction(
+    async (tx) => {
+      const rows = await tx
+        .select()
+        .from(policies)
+        .where(where)
+        .orderBy(...policyOrder(options.sort))
+        .limit(options.limit)
+        .offset(options.offset);
+      const [totals] = await tx.select({ total: count() }).from(policies).where(where);
+      return { rows, total: Number(totals?.total ?? 0) };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+/** A broker's policy by its 13-digit policyNumber or 24-digit number. */
+export async function findPolicyForBroker(
+  db: Executor,
+  brokerId: string,
+  numberOrPolicyNumber: string,
+): Promise<PolicyRow | undefined> {
+  const column = numberOrPolicyNumber.length === 24 ? policies.number : policies.policyNumber;
+  const [row] = await db
+    .select()
+    .from(policies)
+    .where(and(eq(column, numberOrPolicyNumber), eq(policies.brokerId, brokerId)))
+    .limit(1);
+  return row;
+}
+
+export async function listInstallmentsOfPolicies(
+  db: Executor,
+  policyIds: string[],
+): Promise<PolicyInstallmentRow[]> {
+  if (!policyIds.length) return [];
+  return db
+    .select()
+    .from(policyInstallments)
+    .where(inArray(policyInstallments.policyId, policyIds))
+    .orderBy(policyInstallments.policyId, policyInstallments.installmentNumber);
+}
+
+/** Codes and labels of every modality, for resolving the list's modality/product filters. */
+export async function listModalityLabels(db: Executor) {
+  return db
+    .select({
+      code: modalities.code,
+      text: modalities.text,
+      productCode: modalities.productCode,
+      productText: modalities.productText,
+    })
+    .from(modalities);
+}
+
+/** `n` fresh values of policy_number_seq, as text (13 digits). */
+export async function nextPolicyNumbers(db: Executor, n: number): Promise<string[]> {
+  const rows = await db
+    .select({ value: sql<string>`nextval('policy_number_seq')::text` })
+    .from(sql`generate_series(1, ${n})`);
+  return rows.map((row) => row.value);
+}
+
+export async function countPoliciesOfBroker(db: Executor, brokerId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(policies).where(eq(policies.brokerId, brokerId));
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,108 @@
+import type { InstallmentStatus, PolicyStatus } from "@/db/schema/policies";
+import type { PaymentMethod, PersonType } from "@/db/schema/quotations";
+import { addDays, addMonths, businessDay, startOfBusinessDay } from "@/lib/dates";
+import { multiplyCents, splitInstallments } from "@/lib/money";
+import { type DemoInsured, demoInsured, type Random } from "./people";
+
+export type DemoModality = { code: string; text: string; productCode: string; productText: string };
+
+export type DemoInstallment = {
+  installmentNumber: number;
+  dueDate: Date;
+  iofCents: number;
+  tariffPremiumCents: number;
+  premiumTotalCents: number;
+  status: InstallmentStatus;
+};
+
+export type DemoPolicy = {
+  modality: DemoModality;
+  personType: PersonType;
+  insured: DemoInsured;
+  status: PolicyStatus;
+  paymentMethod: PaymentMethod;
+  createdAt: Date;
+  vigencyStartedAt: Date;
+  vigencyExpiredAt: Date;
+  limitCents: number;
+  netCents: number;
+  taxCents: number;
+  totalCents: number;
+  commissionCents: number;
+  commissionPercent: string;
+  installments: DemoInstallment[];
+};
+
+const IOF_RATE = "0.0738";
+const MIN_INSTALLMENT_CENTS = 100_00;
+const DAY_MS = 86_400_000;
+
+function insuredKind(code: string) {
+  if (code.startsWith("MEDICAL")) return "medical" as const;
+  if (code.startsWith("DENTIST")) return "dentist" as const;
+  if (code.startsWith("DIRECTORS")) return "company" as const;
+  return "broker" as const;
+}
+
+/**
+ * One realistic issued policy: premium R$ 300-20 000, IOF 7.38 % rounded half-to-even, a plan the
+ * pricing rules would offer (card ≤ 10, boleto ≤ 6, each installment ≥ R$ 100, D&O boleto only),
+ * installments that add up exactly (the first absorbs the cents) and statuses that fit the dates.
+ */
+export function demoPolicy(random: Random, modality: DemoModality, now: Date): DemoPolicy {
+  const isDirectors = modality.productCode === "DIRECTORS-OFFICERS-CIVIL-LIABILITY";
+  const personType: PersonType = isDirectors || random.chance(0.35) ? "LEGAL" : "NATURAL";
+  const insured = demoInsured(random, personType, insuredKind(modality.code));
+  const startDay = businessDay(new Date(now.getTime() + random.int(-700, 60) * DAY_MS));
+  const vigencyStartedAt = startOfBusinessDay(startDay);
+  const vigencyExpiredAt = startOfBusinessDay(addDays(startDay, 365));
+  const createdAt = new Date(vigencyStartedAt.getTime() - random.int(1, 30) * DAY_MS - random.int(0, 86_399) * 1000);
+  const limitCents = isDirectors ? random.int(1, 20) * 500_000_00 : random.pick([30_000_00, 50_000_00, 100_000_00, 200_000_00, 500_000_00, 1_000_000_00]);
+  const netCents = random.int(300_00, 20_000_00);
+  const taxCents = multiplyCents(netCents, IOF_RATE);
+  const totalCents = netCents + taxCents;
+  const commissionPercent = random.pick(["10.00", "15.00", "20.00", "25.00"]);
+  const commissionCents = multiplyCents(netCents, Number(commissionPercent) / 100);
+  const paymentMethod: PaymentMethod = isDirectors || random.chance(0.5) ? "TICKET" : "CREDIT-CARD";
+  const maxPlans = Math.min(paymentMethod === "TICKET" ? 6 : 10, Math.max(1, Math.floor(totalCents / MIN_INSTALLMENT_CENTS)));
+  const count = random.int(1, maxPlans);
+
+  let status: PolicyStatus = vigencyExpiredAt < now ? "Expired" : "Issued";
+  if (random.chance(0.08)) status = "Canceled";
+
+  const firstDueDay = addDays(businessDay(createdAt), 7);
+  const dueDay = paymentMethod === "TICKET" ? random.int(1, 20) : Math.min(Number(firstDueDay.slice(8)), 28);
+  const totals = splitInstallments(totalCents, count);
+  const taxes = splitInstallments(taxCents, count);
+  const installments = totals.map((premiumTotalCents, index): DemoInstallment => {
+    const dueDate = startOfBusinessDay(index === 0 ? firstDueDay : addMonths(firstDueDay, index, dueDay));
+    const past = dueDate < now;
+    let installmentStatus: InstallmentStatus = past ? (random.chance(0.05) ? "Overdue" : "Paid") : "Pending";
+    if (status === "Canceled" && !past) installmentStatus = "Canceled";
+    return {
+      installmentNumber: index + 1,
+      dueDate,
+      iofCents: taxes[index]!,
+      tariffPremiumCents: premiumTotalCents - taxes[index]!,
+      premiumTotalCents,
+      status: installmentStatus,
+    };
+  });
+  return {
+    modality,
+    personType,
+    insured,
+    status,
+    paymentMethod,
+    createdAt,
+    vigencyStartedAt,
+    vigencyExpiredAt,
+    limitCents,
+    netCents,
+    taxCents,
+    totalCents,
+    commissionCents,
+    commissionPercent,
+    installments,
+  };
+}

@@ -1,0 +1,40 @@
+import { randomUUID } from "node:crypto";
+import { ApiError } from "./errors";
+import { errorToResponse, SUPPORTED_VERSIONS } from "./with-api";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+function answerWith(error: ApiError, headers: Record<string, string> = {}): Handler {
+  return async () => errorToResponse(error, randomUUID(), headers, "route");
+}
+
+/**
+ * Every method of a route file: the ones given, and a JSON 405 for the rest (Next's own 405 has
+ * no body). Use as `export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({ GET: … })`.
+ */
+export function apiRoute(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
+  const allow = Object.keys(handlers).join(", ");
+  const notAllowed = answerWith(new ApiError("METHOD-NOT-ALLOWED"), { Allow: allow });
+  return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as Record<
+    Method,
+    Handler
+  >;
+}
+
+/** JSON 404 for any address under /api that no route serves: an unknown version or an unknown path. */
+export const notFoundRoute: Handler = async (_request, context) => {
+  const { version } = await context.params;
+  const unknownVersion = typeof version === "string" && /^v\d+$/i.test(version) && !SUPPORTED_VERSIONS.includes(version as "v1");
+  return errorToResponse(
+    new ApiError(unknownVersion ? "VERSION-NOT-SUPPORTED" : "ROUTE-NOT-FOUND"),
+    randomUUID(),
+    {},
+    "not-found",
+  );
+};
+
+export const notFoundRoutes: Record<Method, Handler> = Object.fromEntries(
+  METHODS.map((method) => [method, notFoundRoute]),
+) as Record<Method, Handler>;

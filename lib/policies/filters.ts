@@ -1,0 +1,56 @@
+import type { Executor } from "@/db/index";
+import { listModalityLabels, type PolicyFilterValues } from "@/db/queries/policies";
+import { normalizeIdentity, normalizeName } from "@/lib/identity";
+import type { PolicyListQuery } from "@/lib/schemas/policy";
+
+type ModalityLabel = Awaited<ReturnType<typeof listModalityLabels>>[number];
+
+const LABELS_TTL_MS = 60_000;
+const labelCache = new WeakMap<object, { labels: ModalityLabel[]; expires: number }>();
+
+async function modalityLabels(db: Executor): Promise<ModalityLabel[]> {
+  const cached = labelCache.get(db);
+  if (cached && cached.expires > Date.now()) return cached.labels;
+  const labels = await listModalityLabels(db);
+  labelCache.set(db, { labels, expires: Date.now() + LABELS_TTL_MS });
+  return labels;
+}
+
+/** A code (exact, case-insensitive) or a label (accent-insensitive substring) -> the matching codes. */
+function matchCodes(value: string, entries: { code: string; text: string }[]): string[] {
+  const upper = value.trim().toUpperCase();
+  const exact = entries.filter((entry) => entry.code === upper);
+  if (exact.length) return [upper];
+  const needle = normalizeName(value);
+  return [...new Set(entries.filter((entry) => normalizeName(entry.text).includes(needle)).map((e) => e.code))];
+}
+
+/**
+ * Turns the list's query into column filters (domain.md §9). `search` with a digit in it is a
+ * CPF/CNPJ prefix (punctuation ignored); otherwise an accent- and case-insensitive name substring.
+ */
+export async function resolvePolicyFilters(db: Executor, query: PolicyListQuery): Promise<PolicyFilterValues> {
+  const filters: PolicyFilterValues = { status: query.status };
+  if (query.search) {
+    if (/\d/.test(query.search)) filters.identityPrefix = normalizeIdentity(query.search);
+    else filters.nameContains = normalizeName(query.search);
+  }
+  if (query.modality || query.product) {
+    const labels = await modalityLabels(db);
+    if (query.modality) {
+      filters.modalityCodes = matchCodes(
+        query.modality,
+        labels.map((label) => ({ code: label.code, text: label.text })),
+      );
+    }
+    if (query.product) {
+      filters.productCodes = matchCodes(
+        query.product,
+        labels.map((label) => ({ code: label.productCode, text: label.productText })),
+      );
+    }
+  }
+  if (query.startDate) filters.vigencyStartFrom = query.startDate.instant;
+  if (query.endDate) filters.vigencyEnd = query.endDate;
+  return filters;
+}

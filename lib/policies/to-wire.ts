@@ -1,0 +1,46 @@
+import type { PolicyInstallmentRow, PolicyRow } from "@/db/queries/policies";
+import { centsToReais } from "@/lib/money";
+import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT, type PolicyWire } from "@/lib/schemas/policy";
+
+export type PolicyLinks = { policyPdfUrl?: string; ticketUrl?: string };
+
+function installmentToWire(row: PolicyInstallmentRow): PolicyWire["installments"][number] {
+  return {
+    installmentNumber: row.installmentNumber,
+    dueDate: row.dueDate.toISOString(),
+    extraValue: centsToReais(row.extraCents),
+    valueIof: centsToReais(row.iofCents),
+    tariffPremiumValue: centsToReais(row.tariffPremiumCents),
+    premiumTotalValue: centsToReais(row.premiumTotalCents),
+    status: row.status,
+    statusText: INSTALLMENT_STATUS_TEXT[row.status],
+    interestValue: centsToReais(row.interestCents),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The wire shape shared by the single lookup and the list (domain.md §9). */
+export function policyToWire(row: PolicyRow, installments: PolicyInstallmentRow[], links: PolicyLinks = {}): PolicyWire {
+  return {
+    identifier: row.id,
+    number: row.number,
+    policyNumber: row.policyNumber,
+    status: row.status,
+    statusText: POLICY_STATUS_TEXT[row.status],
+    insuredName: row.insuredName,
+    insuredIdentity: row.insuredIdentity,
+    modalityCode: row.modalityCode,
+    modalityText: row.modalityText,
+    productCode: row.productCode,
+    productText: row.productText,
+    vigencyStartedAt: row.vigencyStartedAt.toISOString(),
+    vigencyExpiredAt: row.vigencyExpiredAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    quotationIdentifier: row.quotationId,
+    quotationDocumentUrl: links.policyPdfUrl,
+    TicketUrl: links.ticketUrl,
+    version: row.version,
+    totalClaims: row.totalClaims,
+    installments: installments.map(installmentToWire),
+  };
+}

@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { INSTALLMENT_STATUSES, POLICY_STATUSES, type PolicyStatus } from "@/db/schema/policies";
+import { DEFAULT_POLICY_SORT, parsePolicySort } from "@/lib/policies/sort";
+import { parseDateBoundary } from "@/lib/policies/date-boundaries";
+import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
+
+export const POLICY_STATUS_TEXT = { Issued: "Emitida", Expired: "Expirada", Canceled: "Cancelada" } as const;
+export const INSTALLMENT_STATUS_TEXT = {
+  Pending: "pendente",
+  Paid: "paga",
+  Overdue: "vencida",
+  Canceled: "cancelada",
+} as const;
+
+export const installmentSchema = z
+  .object({
+    installmentNumber: z.number().int(),
+    dueDate: isoInstantSchema,
+    extraValue: moneySchema,
+    valueIof: moneySchema,
+    tariffPremiumValue: moneySchema,
+    premiumTotalValue: moneySchema,
+    status: z.enum(INSTALLMENT_STATUSES),
+    statusText: z.enum(Object.values(INSTALLMENT_STATUS_TEXT) as [string, ...string[]]),
+    interestValue: moneySchema,
+    createdAt: isoInstantSchema,
+  })
+  .meta({ id: "Installment" });
+
+export const policySchema = z
+  .object({
+    identifier: z.uuid(),
+    number: z.string().meta({ description: "24-digit policy number", example: "035120261000000000001001" }),
+    policyNumber: z.string().meta({ description: "13-digit policy number", example: "1000000000001" }),
+    status: z.enum(POLICY_STATUSES),
+    statusText: z.enum(Object.values(POLICY_STATUS_TEXT) as [string, ...string[]]),
+    insuredName: z.string(),
+    insuredIdentity: z.string().meta({ description: "CPF or CNPJ, digits only (letters for the alphanumeric CNPJ)" }),
+    modalityCode: z.string(),
+    modalityText: z.string(),
+    productCode: z.string(),
+    productText: z.string(),
+    vigencyStartedAt: isoInstantSchema,
+    vigencyExpiredAt: isoInstantSchema,
+    createdAt: isoInstantSchema,
+    quotationIdentifier: z.uuid(),
+    quotationDocumentUrl: z.string().optional().meta({ description: "Signed link to the policy PDF" }),
+    TicketUrl: z.string().optional().meta({ description: "Signed link to the boletos (boleto policies)" }),
+    version: z.string().meta({ example: "01.00" }),
+    totalClaims: z.number().int(),
+    installments: z.array(installmentSchema),
+  })
+  .meta({ id: "Policy" });
+
+export type PolicyWire = z.infer<typeof policySchema>;
+
+export const policyResponseSchema = z.object({ policy: policySchema });
+export const policyListResponseSchema = z.object({
+  totalItems: z.number().int(),
+  itemsPerPage: z.number().int(),
+  list: z.array(policySchema),
+});
+
+export const policyParamsSchema = z.object({
+  registerNumber: registerNumberSchema,
+  policyNumber: z
+    .string()
+    .regex(/^(\d{13}|\d{24})$/, "13-digit policyNumber or 24-digit number")
+    .meta({ description: "The 13-digit policyNumber or the 24-digit number" }),
+});
+export const policyListParamsSchema = z.object({ registerNumber: registerNumberSchema });
+
+/** Upper bounds keep OFFSET within what a partner could page through; past the end answers an empty list. */
+const MAX_PAGE = 1_000_000;
+
+const statusSchema = z
+  .string()
+  .transform((value, ctx) => {
+    const match = POLICY_STATUSES.find((status) => status.toLowerCase() === value.trim().toLowerCase());
+    if (!match) {
+      ctx.addIssue({ code: "custom", message: `status must be one of ${POLICY_STATUSES.join(", ")}` });
+      return z.NEVER;
+    }
+    return match as PolicyStatus;
+  })
+  .meta({ description: "Issued, Expired or Canceled (case-insensitive)" });
+
+const dateBoundary = (edge: "start" | "end") =>
+  z.string().transform((value, ctx) => {
+    const parsed = parseDateBoundary(value, edge);
+    if (!parsed) {
+      ctx.addIssue({ code: "custom", message: "use YYYY-MM-DD or an ISO 8601 timestamp" });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((value) => value || undefined);
+
+/** The list's query fields; each is validated on its own so a 400 names every bad parameter. */
+const listQueryFields = {
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).meta({ description: "1-based page", example: 1 }),
+  itemsPerPage: z.coerce.number().int().min(1).max(100).default(10).meta({ description: "1..100, default 10" }),
+  sort: z
+    .string()
+    .default("-createdat")
+    .transform((value, ctx) => {
+      const parsed = parsePolicySort(value);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: "custom", message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed.sort;
+    })
+    .meta({
+      description:
+        "Comma-separated fields of producttext, modalitytext, createdat, status, insuredname, insuredidentity; leading - for descending",
+      example: "producttext,-createdat",
+    }),
+  search: optionalText.optional().meta({ description: "Insured name (accent-insensitive) or CPF/CNPJ digits (prefix)" }),
+  modality: optionalText.optional().meta({ description: "Modality code (exact) or text (substring)" }),
+  product: optionalText.optional().meta({ description: "Product code (exact) or text (substring)" }),
+  startDate: dateBoundary("start")
+    .optional()
+    .meta({ description: "Vigency starts on or after (YYYY-MM-DD in São Paulo, or ISO timestamp)" }),
+  endDate: dateBoundary("end")
+    .optional()
+    .meta({ description: "Vigency ends on or before (YYYY-MM-DD in São Paulo, or ISO timestamp)" }),
+  status: statusSchema.optional(),
+};
+
+/** Strict: the API answers INVALID-FORM-FIELD naming each bad parameter. */
+export const policyListQuerySchema = z.object(listQueryFields);
+export type PolicyListQuery = z.output<typeof policyListQuerySchema>;
+
+/** Lenient: the portal's URL, where a hand-edited bad value falls back to its default instead of failing. */
+export const policyListPageQuerySchema = z.object({
+  page: listQueryFields.page.catch(1),
+  itemsPerPage: listQueryFields.itemsPerPage.catch(10),
+  sort: listQueryFields.sort.catch(DEFAULT_POLICY_SORT),
+  search: listQueryFields.search.catch(undefined),
+  modality: listQueryFields.modality.catch(undefined),
+  product: listQueryFields.product.catch(undefined),
+  startDate: listQueryFields.startDate.catch(undefined),
+  endDate: listQueryFields.endDate.catch(undefined),
+  status: listQueryFields.status.catch(undefined),
+});
