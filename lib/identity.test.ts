@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatIdentity, identityKind, isValidCnpjValue, isValidCpfValue, normalizeIdentity, normalizeName } from "./identity";
+import {
+  formatIdentity,
+  identityKind,
+  isValidCnpjValue,
+  isValidCpfValue,
+  normalizeIdentity,
+  normalizeName,
+} from "./identity";
 
 describe("CPF and CNPJ", () => {
   it("accepts valid CPFs with or without punctuation and refuses bad check digits", () => {

@@ -12,7 +12,12 @@ describe("masking of personal and card data", () => {
   });
 
   it("drops CVV, card number and password fields entirely", () => {
-    expect(maskSensitiveValue({ creditCard: { number: "4111111111111111", cvv: "123", name: "Ana" }, password: "x" })).toEqual({
+    expect(
+      maskSensitiveValue({
+        creditCard: { number: "4111111111111111", cvv: "123", name: "Ana" },
+        password: "x",
+      }),
+    ).toEqual({
       creditCard: { number: "[redacted]", cvv: "[redacted]", name: "Ana" },
       password: "[redacted]",
     });

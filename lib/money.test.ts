@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { allocateCents, centsToReais, divideCents, formatBrl, multiplyCents, reaisToCents, roundHalfEven, splitInstallments } from "./money";
+import {
+  allocateCents,
+  centsToReais,
+  divideCents,
+  formatBrl,
+  multiplyCents,
+  reaisToCents,
+  roundHalfEven,
+  splitInstallments,
+} from "./money";
 
 describe("money", () => {
   it("rounds half to even", () => {

@@ -42,7 +42,9 @@ function policyConditions(brokerId: string, filters: PolicyFilterValues): SQL | 
   if (filters.vigencyStartFrom) conditions.push(gte(policies.vigencyStartedAt, filters.vigencyStartFrom));
   if (filters.vigencyEnd) {
     const { instant, inclusive } = filters.vigencyEnd;
-    conditions.push(inclusive ? lte(policies.vigencyExpiredAt, instant) : lt(policies.vigencyExpiredAt, instant));
+    conditions.push(
+      inclusive ? lte(policies.vigencyExpiredAt, instant) : lt(policies.vigencyExpiredAt, instant),
+    );
   }
   if (filters.status) conditions.push(eq(policies.status, filters.status));
   return and(...conditions);

@@ -2,15 +2,76 @@ import { generateCnpj, generateCpf } from "@brazilian-utils/brazilian-utils";
 import { normalizeIdentity } from "@/lib/identity";
 
 const FIRST_NAMES = [
-  "João", "José", "Antônio", "Francisco", "Carlos", "Paulo", "Lucas", "Luís", "Marcos", "Gabriel",
-  "Rafael", "Fábio", "Sérgio", "Márcio", "André", "Vinícius", "Caio", "Otávio", "Maria", "Ana",
-  "Francisca", "Antônia", "Adriana", "Juliana", "Márcia", "Fernanda", "Patrícia", "Aline", "Letícia",
-  "Cecília", "Lúcia", "Mônica", "Débora", "Bárbara", "Flávia", "Tânia", "Conceição", "Irene", "Sônia", "Beatriz",
+  "João",
+  "José",
+  "Antônio",
+  "Francisco",
+  "Carlos",
+  "Paulo",
+  "Lucas",
+  "Luís",
+  "Marcos",
+  "Gabriel",
+  "Rafael",
+  "Fábio",
+  "Sérgio",
+  "Márcio",
+  "André",
+  "Vinícius",
+  "Caio",
+  "Otávio",
+  "Maria",
+  "Ana",
+  "Francisca",
+  "Antônia",
+  "Adriana",
+  "Juliana",
+  "Márcia",
+  "Fernanda",
+  "Patrícia",
+  "Aline",
+  "Letícia",
+  "Cecília",
+  "Lúcia",
+  "Mônica",
+  "Débora",
+  "Bárbara",
+  "Flávia",
+  "Tânia",
+  "Conceição",
+  "Irene",
+  "Sônia",
+  "Beatriz",
 ];
 const SURNAMES = [
-  "Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes",
-  "Ribeiro", "Carvalho", "Araújo", "Gonçalves", "Fernandes", "Martins", "Rocha", "Barbosa", "Conceição",
-  "Mendonça", "Magalhães", "Brandão", "Simões", "Falcão", "Damasceno", "Assunção", "Romão", "Estêvão",
+  "Silva",
+  "Santos",
+  "Oliveira",
+  "Souza",
+  "Rodrigues",
+  "Ferreira",
+  "Alves",
+  "Pereira",
+  "Lima",
+  "Gomes",
+  "Ribeiro",
+  "Carvalho",
+  "Araújo",
+  "Gonçalves",
+  "Fernandes",
+  "Martins",
+  "Rocha",
+  "Barbosa",
+  "Conceição",
+  "Mendonça",
+  "Magalhães",
+  "Brandão",
+  "Simões",
+  "Falcão",
+  "Damasceno",
+  "Assunção",
+  "Romão",
+  "Estêvão",
 ];
 const COMPANY_WORDS = {
   medical: ["Clínica", "Hospital", "Centro Médico", "Policlínica", "Laboratório"],
@@ -18,7 +79,18 @@ const COMPANY_WORDS = {
   broker: ["Corretora de Seguros", "Consultoria em Seguros", "Seguros e Benefícios"],
   company: ["Indústria", "Comércio", "Tecnologia", "Participações", "Engenharia", "Logística"],
 };
-const PLACES = ["São Lucas", "Santa Luzia", "Bela Vista", "São José", "Ipiranga", "Paraíso", "Boa Esperança", "Jardim América", "Aliança", "Horizonte"];
+const PLACES = [
+  "São Lucas",
+  "Santa Luzia",
+  "Bela Vista",
+  "São José",
+  "Ipiranga",
+  "Paraíso",
+  "Boa Esperança",
+  "Jardim América",
+  "Aliança",
+  "Horizonte",
+];
 const CITIES = [
   { city: "São Paulo", state: "SP", zip: "01310" },
   { city: "Rio de Janeiro", state: "RJ", zip: "22041" },
@@ -31,7 +103,16 @@ const CITIES = [
   { city: "Florianópolis", state: "SC", zip: "88010" },
   { city: "Fortaleza", state: "CE", zip: "60025" },
 ];
-const STREETS = ["Rua das Flores", "Avenida Paulista", "Rua XV de Novembro", "Avenida Brasil", "Rua São João", "Alameda Santos", "Rua Augusta", "Avenida Getúlio Vargas"];
+const STREETS = [
+  "Rua das Flores",
+  "Avenida Paulista",
+  "Rua XV de Novembro",
+  "Avenida Brasil",
+  "Rua São João",
+  "Alameda Santos",
+  "Rua Augusta",
+  "Avenida Getúlio Vargas",
+];
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same demo data. */
 export function createRandom(seed: number) {
@@ -57,7 +138,15 @@ export type DemoInsured = {
   identity: string;
   email: string;
   phone: string;
-  address: { zipCode: string; street: string; number: string; complement: string; neighborhood: string; city: string; state: string };
+  address: {
+    zipCode: string;
+    street: string;
+    number: string;
+    complement: string;
+    neighborhood: string;
+    city: string;
+    state: string;
+  };
 };
 
 function slug(text: string): string {
@@ -76,14 +165,26 @@ function address(random: Random): DemoInsured["address"] {
     street: random.pick(STREETS),
     number: String(random.int(10, 3000)),
     complement: random.chance(0.4) ? `Sala ${random.int(1, 120)}` : "",
-    neighborhood: random.pick(["Centro", "Jardins", "Boa Viagem", "Savassi", "Batel", "Moinhos de Vento", "Pituba"]),
+    neighborhood: random.pick([
+      "Centro",
+      "Jardins",
+      "Boa Viagem",
+      "Savassi",
+      "Batel",
+      "Moinhos de Vento",
+      "Pituba",
+    ]),
     city: place.city,
     state: place.state,
   };
 }
 
 /** A person (CPF) or a company (CNPJ) with pt-BR name, contact and address. */
-export function demoInsured(random: Random, personType: "NATURAL" | "LEGAL", kind: keyof typeof COMPANY_WORDS): DemoInsured {
+export function demoInsured(
+  random: Random,
+  personType: "NATURAL" | "LEGAL",
+  kind: keyof typeof COMPANY_WORDS,
+): DemoInsured {
   if (personType === "NATURAL") {
     const name = `${random.pick(FIRST_NAMES)} ${random.pick(SURNAMES)} ${random.pick(SURNAMES)}`;
     return {

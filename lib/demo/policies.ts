@@ -56,15 +56,22 @@ export function demoPolicy(random: Random, modality: DemoModality, now: Date): D
   const startDay = businessDay(new Date(now.getTime() + random.int(-700, 60) * DAY_MS));
   const vigencyStartedAt = startOfBusinessDay(startDay);
   const vigencyExpiredAt = startOfBusinessDay(addDays(startDay, 365));
-  const createdAt = new Date(vigencyStartedAt.getTime() - random.int(1, 30) * DAY_MS - random.int(0, 86_399) * 1000);
-  const limitCents = isDirectors ? random.int(1, 20) * 500_000_00 : random.pick([30_000_00, 50_000_00, 100_000_00, 200_000_00, 500_000_00, 1_000_000_00]);
+  const createdAt = new Date(
+    vigencyStartedAt.getTime() - random.int(1, 30) * DAY_MS - random.int(0, 86_399) * 1000,
+  );
+  const limitCents = isDirectors
+    ? random.int(1, 20) * 500_000_00
+    : random.pick([30_000_00, 50_000_00, 100_000_00, 200_000_00, 500_000_00, 1_000_000_00]);
   const netCents = random.int(300_00, 20_000_00);
   const taxCents = multiplyCents(netCents, IOF_RATE);
   const totalCents = netCents + taxCents;
   const commissionPercent = random.pick(["10.00", "15.00", "20.00", "25.00"]);
   const commissionCents = multiplyCents(netCents, Number(commissionPercent) / 100);
   const paymentMethod: PaymentMethod = isDirectors || random.chance(0.5) ? "TICKET" : "CREDIT-CARD";
-  const maxPlans = Math.min(paymentMethod === "TICKET" ? 6 : 10, Math.max(1, Math.floor(totalCents / MIN_INSTALLMENT_CENTS)));
+  const maxPlans = Math.min(
+    paymentMethod === "TICKET" ? 6 : 10,
+    Math.max(1, Math.floor(totalCents / MIN_INSTALLMENT_CENTS)),
+  );
   const count = random.int(1, maxPlans);
 
   let status: PolicyStatus = vigencyExpiredAt < now ? "Expired" : "Issued";

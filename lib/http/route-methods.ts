@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { ApiError } from "./errors";
 import { errorToResponse, SUPPORTED_VERSIONS } from "./with-api";
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+type Handler = (
+  request: Request,
+  context: { params: Promise<Record<string, string | string[]>> },
+) => Promise<Response>;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
@@ -26,7 +29,8 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>): Record<Met
 /** JSON 404 for any address under /api that no route serves: an unknown version or an unknown path. */
 export const notFoundRoute: Handler = async (_request, context) => {
   const { version } = await context.params;
-  const unknownVersion = typeof version === "string" && /^v\d+$/i.test(version) && !SUPPORTED_VERSIONS.includes(version as "v1");
+  const unknownVersion =
+    typeof version === "string" && /^v\d+$/i.test(version) && !SUPPORTED_VERSIONS.includes(version as "v1");
   return errorToResponse(
     new ApiError(unknownVersion ? "VERSION-NOT-SUPPORTED" : "ROUTE-NOT-FOUND"),
     randomUUID(),

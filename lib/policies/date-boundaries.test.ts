@@ -3,8 +3,14 @@ import { parseDateBoundary } from "./date-boundaries";
 
 describe("parseDateBoundary", () => {
   it("reads a bare date as the São Paulo calendar day (UTC−3)", () => {
-    expect(parseDateBoundary("2026-03-01", "start")).toEqual({ instant: new Date("2026-03-01T03:00:00.000Z"), inclusive: true });
-    expect(parseDateBoundary("2026-03-01", "end")).toEqual({ instant: new Date("2026-03-02T03:00:00.000Z"), inclusive: false });
+    expect(parseDateBoundary("2026-03-01", "start")).toEqual({
+      instant: new Date("2026-03-01T03:00:00.000Z"),
+      inclusive: true,
+    });
+    expect(parseDateBoundary("2026-03-01", "end")).toEqual({
+      instant: new Date("2026-03-02T03:00:00.000Z"),
+      inclusive: false,
+    });
   });
 
   it("takes an ISO timestamp as the exact instant", () => {

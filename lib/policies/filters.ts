@@ -22,14 +22,19 @@ function matchCodes(value: string, entries: { code: string; text: string }[]): s
   const exact = entries.filter((entry) => entry.code === upper);
   if (exact.length) return [upper];
   const needle = normalizeName(value);
-  return [...new Set(entries.filter((entry) => normalizeName(entry.text).includes(needle)).map((e) => e.code))];
+  return [
+    ...new Set(entries.filter((entry) => normalizeName(entry.text).includes(needle)).map((e) => e.code)),
+  ];
 }
 
 /**
  * Turns the list's query into column filters (domain.md §9). `search` with a digit in it is a
  * CPF/CNPJ prefix (punctuation ignored); otherwise an accent- and case-insensitive name substring.
  */
-export async function resolvePolicyFilters(db: Executor, query: PolicyListQuery): Promise<PolicyFilterValues> {
+export async function resolvePolicyFilters(
+  db: Executor,
+  query: PolicyListQuery,
+): Promise<PolicyFilterValues> {
   const filters: PolicyFilterValues = { status: query.status };
   if (query.search) {
     if (/\d/.test(query.search)) filters.identityPrefix = normalizeIdentity(query.search);

@@ -6,8 +6,8 @@ import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
 import { createTestDatabase } from "@/db/testing";
 import { clearApiKeyCache } from "@/lib/auth/api-keys";
 import { GATEWAY_MESSAGES } from "@/lib/http/errors";
-import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { normalizeName } from "@/lib/identity";
+import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { createBrokerWithKey, keyHeader } from "@/lib/testing/fixtures";
 import { ensureTestModalities, insertTestPolicy, type TestPolicyInput } from "@/lib/testing/policy-fixtures";
 import { callRoute } from "@/lib/testing/route";
@@ -15,10 +15,24 @@ import { POLICY_SORT_FIELDS } from "./sort";
 
 const DAY = 86_400_000;
 const BASE = Date.UTC(2026, 0, 10, 15, 0, 0);
-const NAMES = ["João da Silva", "Joana Araújo", "Ângela Gonçalves", "Bruno Simões", "Cecília Brandão", "Álvaro Souza", "Zeca Pereira", "Márcia Lima"];
+const NAMES = [
+  "João da Silva",
+  "Joana Araújo",
+  "Ângela Gonçalves",
+  "Bruno Simões",
+  "Cecília Brandão",
+  "Álvaro Souza",
+  "Zeca Pereira",
+  "Márcia Lima",
+];
 const CPFS = ["52998224725", "11144477735", "39053344705", "16899535009", "82317541081", "74154236006"];
 const CNPJS = ["11222333000181", "45723174000110"];
-const MODALITIES = ["MEDICAL-CIVIL-LIABILITY", "DENTIST-CIVIL-LIABILITY", "DIRECTORS-OFFICERS-CIVIL-LIABILITY", "INSURANCE-BROKER-CIVIL-LIABILITY"] as const;
+const MODALITIES = [
+  "MEDICAL-CIVIL-LIABILITY",
+  "DENTIST-CIVIL-LIABILITY",
+  "DIRECTORS-OFFICERS-CIVIL-LIABILITY",
+  "INSURANCE-BROKER-CIVIL-LIABILITY",
+] as const;
 const STATUSES = ["Issued", "Expired", "Canceled"] as const;
 
 let handle: DatabaseHandle;
@@ -41,10 +55,14 @@ function policyInput(i: number): TestPolicyInput {
   };
 }
 
-const listUrl = (registerNumber: string, query = "") => `/api/v1/policy/${registerNumber}/all${query ? `?${query}` : ""}`;
+const listUrl = (registerNumber: string, query = "") =>
+  `/api/v1/policy/${registerNumber}/all${query ? `?${query}` : ""}`;
 
 async function listAs(key: string, query = "", registerNumber = "100000") {
-  return callRoute(list.GET, listUrl(registerNumber, query), { params: { registerNumber }, headers: keyHeader(key) });
+  return callRoute(list.GET, listUrl(registerNumber, query), {
+    params: { registerNumber },
+    headers: keyHeader(key),
+  });
 }
 
 /** Every policy of broker A, through the API, for the query given (walks all pages). */
@@ -98,7 +116,8 @@ const SORT_VALUE: Record<(typeof POLICY_SORT_FIELDS)[number], (item: Item) => st
   insuredidentity: (item) => item.insuredIdentity!,
 };
 // Byte order, as the database's "C" collation compares.
-const compareText = (a: string, b: string) => (Buffer.from(a) < Buffer.from(b) ? -1 : Buffer.from(a) > Buffer.from(b) ? 1 : 0);
+const compareText = (a: string, b: string) =>
+  Buffer.from(a) < Buffer.from(b) ? -1 : Buffer.from(a) > Buffer.from(b) ? 1 : 0;
 
 describe("GET /api/v1/policy/{registerNumber}/all", () => {
   it("answers the list envelope with the default page size and -createdat order", async () => {
@@ -116,15 +135,36 @@ describe("GET /api/v1/policy/{registerNumber}/all", () => {
     const [item] = response.json.list;
     expect(Object.keys(item).sort()).toEqual(
       [
-        "identifier", "number", "policyNumber", "status", "statusText", "insuredName", "insuredIdentity",
-        "modalityCode", "modalityText", "productCode", "productText", "vigencyStartedAt", "vigencyExpiredAt",
-        "createdAt", "quotationIdentifier", "version", "totalClaims", "installments",
+        "identifier",
+        "number",
+        "policyNumber",
+        "status",
+        "statusText",
+        "insuredName",
+        "insuredIdentity",
+        "modalityCode",
+        "modalityText",
+        "productCode",
+        "productText",
+        "vigencyStartedAt",
+        "vigencyExpiredAt",
+        "createdAt",
+        "quotationIdentifier",
+        "version",
+        "totalClaims",
+        "installments",
       ].sort(),
     );
     expect(item.number).toMatch(/^\d{24}$/);
     expect(item.policyNumber).toMatch(/^\d{13}$/);
-    expect({ Issued: "Emitida", Expired: "Expirada", Canceled: "Cancelada" }[item.status as string]).toBe(item.statusText);
-    expect(item.installments[0]).toMatchObject({ installmentNumber: 1, status: "Pending", statusText: "pendente" });
+    expect({ Issued: "Emitida", Expired: "Expirada", Canceled: "Cancelada" }[item.status as string]).toBe(
+      item.statusText,
+    );
+    expect(item.installments[0]).toMatchObject({
+      installmentNumber: 1,
+      status: "Pending",
+      statusText: "pendente",
+    });
     expect(item.version).toBe("01.00");
   });
 
@@ -135,7 +175,8 @@ describe("GET /api/v1/policy/{registerNumber}/all", () => {
         expect(items).toHaveLength(40);
         const direction = descending ? -1 : 1;
         for (let i = 1; i < items.length; i++) {
-          const order = compareText(SORT_VALUE[field](items[i - 1]!), SORT_VALUE[field](items[i]!)) * direction;
+          const order =
+            compareText(SORT_VALUE[field](items[i - 1]!), SORT_VALUE[field](items[i]!)) * direction;
           const tie = compareText(items[i - 1]!.identifier!, items[i]!.identifier!) * direction;
           expect(order < 0 || (order === 0 && tie < 0)).toBe(true);
         }
@@ -193,23 +234,37 @@ describe("GET /api/v1/policy/{registerNumber}/all", () => {
     expect(medical.length).toBe(inputs.filter((p) => p.modalityCode === "MEDICAL-CIVIL-LIABILITY").length);
     const dentistByCode: Item[] = await listAll("modality=dentist-civil-liability");
     expect(dentistByCode.every((item) => item.modalityCode === "DENTIST-CIVIL-LIABILITY")).toBe(true);
-    expect(dentistByCode.length).toBe(inputs.filter((p) => p.modalityCode === "DENTIST-CIVIL-LIABILITY").length);
+    expect(dentistByCode.length).toBe(
+      inputs.filter((p) => p.modalityCode === "DENTIST-CIVIL-LIABILITY").length,
+    );
     const directors: Item[] = await listAll("product=administradores");
-    expect(directors.length).toBe(inputs.filter((p) => p.modalityCode === "DIRECTORS-OFFICERS-CIVIL-LIABILITY").length);
+    expect(directors.length).toBe(
+      inputs.filter((p) => p.modalityCode === "DIRECTORS-OFFICERS-CIVIL-LIABILITY").length,
+    );
     const byProductCode: Item[] = await listAll("product=PROFESSIONAL-CIVIL-LIABILITY&status=Issued");
-    expect(byProductCode.every((item) => item.productCode === "PROFESSIONAL-CIVIL-LIABILITY" && item.status === "Issued")).toBe(true);
+    expect(
+      byProductCode.every(
+        (item) => item.productCode === "PROFESSIONAL-CIVIL-LIABILITY" && item.status === "Issued",
+      ),
+    ).toBe(true);
     expect(await listAll("modality=nothing-like-this")).toEqual([]);
   });
 
   it("filters vigency by São Paulo calendar days and by exact timestamps", async () => {
     // BASE is 2026-01-10 12:00 in São Paulo; policies start at BASE + k*10 days, k = 0..10.
     const fromDay: Item[] = await listAll("startDate=2026-01-20");
-    expect(fromDay.length).toBe(inputs.filter((p) => p.vigencyStartedAt.getTime() >= BASE + 10 * DAY - 12 * 3600_000).length);
+    expect(fromDay.length).toBe(
+      inputs.filter((p) => p.vigencyStartedAt.getTime() >= BASE + 10 * DAY - 12 * 3600_000).length,
+    );
     expect(fromDay.every((item) => item.vigencyStartedAt! >= "2026-01-20T03:00:00.000Z")).toBe(true);
     const untilDay: Item[] = await listAll("endDate=2027-01-10");
     expect(untilDay.length).toBe(inputs.filter((p) => p.vigencyStartedAt.getTime() === BASE).length);
-    const fromInstant: Item[] = await listAll(`startDate=${encodeURIComponent(new Date(BASE + 100 * DAY).toISOString())}`);
-    expect(fromInstant.length).toBe(inputs.filter((p) => p.vigencyStartedAt.getTime() >= BASE + 100 * DAY).length);
+    const fromInstant: Item[] = await listAll(
+      `startDate=${encodeURIComponent(new Date(BASE + 100 * DAY).toISOString())}`,
+    );
+    expect(fromInstant.length).toBe(
+      inputs.filter((p) => p.vigencyStartedAt.getTime() >= BASE + 100 * DAY).length,
+    );
   });
 
   it("answers 400 INVALID-FORM-FIELD naming every bad parameter", async () => {
@@ -261,7 +316,10 @@ describe("GET /api/v1/policy/{registerNumber}/{policyNumber}", () => {
     expect(unknown.json.errors[0].code).toBe("POLICY-NOT-FOUND");
     const malformed = await lookupAs(keyA, "12ab");
     expect(malformed.status).toBe(400);
-    expect(malformed.json.errors[0]).toMatchObject({ code: "INVALID-FORM-FIELD", properties: ["policyNumber"] });
+    expect(malformed.json.errors[0]).toMatchObject({
+      code: "INVALID-FORM-FIELD",
+      properties: ["policyNumber"],
+    });
   });
 
   it("isolates brokers both ways", async () => {
@@ -270,10 +328,17 @@ describe("GET /api/v1/policy/{registerNumber}/{policyNumber}", () => {
     expect(foreignPolicy.json.errors[0].code).toBe("POLICY-NOT-FOUND");
     const ownByB = await lookupAs(keyB, policyOfB, "200000");
     expect(ownByB.status).toBe(200);
-    for (const [key, registerNumber] of [[keyA, "200000"], [keyB, "100000"], [keyA, "999999"]] as const) {
+    for (const [key, registerNumber] of [
+      [keyA, "200000"],
+      [keyB, "100000"],
+      [keyA, "999999"],
+    ] as const) {
       const response = await listAs(key, "", registerNumber);
       expect(response.status).toBe(400);
-      expect(response.json.errors.map((e: { code: string }) => e.code)).toEqual(["INCORRECT-OR-NONEXISTENT", "TOKEN-ERROR"]);
+      expect(response.json.errors.map((e: { code: string }) => e.code)).toEqual([
+        "INCORRECT-OR-NONEXISTENT",
+        "TOKEN-ERROR",
+      ]);
     }
     const listOfB = await listAs(keyB, "itemsPerPage=100", "200000");
     expect(listOfB.json.totalItems).toBe(1);
@@ -308,10 +373,15 @@ describe("gateway answers", () => {
     });
     expect(version.status).toBe(404);
     expect(version.json.errors[0].code).toBe("VERSION-NOT-SUPPORTED");
-    const route = await callRoute(notFound.POST, "/api/v1/nothing", { params: { version: "v1", rest: ["nothing"] } });
+    const route = await callRoute(notFound.POST, "/api/v1/nothing", {
+      params: { version: "v1", rest: ["nothing"] },
+    });
     expect(route.status).toBe(404);
     expect(route.json.errors[0].code).toBe("ROUTE-NOT-FOUND");
-    const method = await callRoute(list.DELETE, listUrl("100000"), { method: "DELETE", params: { registerNumber: "100000" } });
+    const method = await callRoute(list.DELETE, listUrl("100000"), {
+      method: "DELETE",
+      params: { registerNumber: "100000" },
+    });
     expect(method.status).toBe(405);
     expect(method.json.errors[0].code).toBe("METHOD-NOT-ALLOWED");
   });

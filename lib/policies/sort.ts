@@ -28,7 +28,10 @@ export function parsePolicySort(
     const descending = token.startsWith("-");
     const field = token.replace(/^[-+]/, "");
     if (!POLICY_SORT_FIELDS.includes(field as PolicySortField)) {
-      return { ok: false, message: `unknown sort field "${raw.trim()}"; allowed: ${POLICY_SORT_FIELDS.join(", ")}` };
+      return {
+        ok: false,
+        message: `unknown sort field "${raw.trim()}"; allowed: ${POLICY_SORT_FIELDS.join(", ")}`,
+      };
     }
     if (terms.some((term) => term.field === field)) {
       return { ok: false, message: `sort field "${field}" is repeated` };

@@ -20,7 +20,11 @@ function installmentToWire(row: PolicyInstallmentRow): PolicyWire["installments"
 }
 
 /** The wire shape shared by the single lookup and the list (domain.md §9). */
-export function policyToWire(row: PolicyRow, installments: PolicyInstallmentRow[], links: PolicyLinks = {}): PolicyWire {
+export function policyToWire(
+  row: PolicyRow,
+  installments: PolicyInstallmentRow[],
+  links: PolicyLinks = {},
+): PolicyWire {
   return {
     identifier: row.id,
     number: row.number,

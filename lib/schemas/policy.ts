@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { INSTALLMENT_STATUSES, POLICY_STATUSES, type PolicyStatus } from "@/db/schema/policies";
-import { DEFAULT_POLICY_SORT, parsePolicySort } from "@/lib/policies/sort";
 import { parseDateBoundary } from "@/lib/policies/date-boundaries";
+import { DEFAULT_POLICY_SORT, parsePolicySort } from "@/lib/policies/sort";
 import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
 
 export const POLICY_STATUS_TEXT = { Issued: "Emitida", Expired: "Expirada", Canceled: "Cancelada" } as const;
@@ -35,7 +35,9 @@ export const policySchema = z
     status: z.enum(POLICY_STATUSES),
     statusText: z.enum(Object.values(POLICY_STATUS_TEXT) as [string, ...string[]]),
     insuredName: z.string(),
-    insuredIdentity: z.string().meta({ description: "CPF or CNPJ, digits only (letters for the alphanumeric CNPJ)" }),
+    insuredIdentity: z
+      .string()
+      .meta({ description: "CPF or CNPJ, digits only (letters for the alphanumeric CNPJ)" }),
     modalityCode: z.string(),
     modalityText: z.string(),
     productCode: z.string(),
@@ -103,8 +105,20 @@ const optionalText = z
 
 /** The list's query fields; each is validated on its own so a 400 names every bad parameter. */
 const listQueryFields = {
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).meta({ description: "1-based page", example: 1 }),
-  itemsPerPage: z.coerce.number().int().min(1).max(100).default(10).meta({ description: "1..100, default 10" }),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE)
+    .default(1)
+    .meta({ description: "1-based page", example: 1 }),
+  itemsPerPage: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(10)
+    .meta({ description: "1..100, default 10" }),
   sort: z
     .string()
     .default("-createdat")
@@ -121,7 +135,9 @@ const listQueryFields = {
         "Comma-separated fields of producttext, modalitytext, createdat, status, insuredname, insuredidentity; leading - for descending",
       example: "producttext,-createdat",
     }),
-  search: optionalText.optional().meta({ description: "Insured name (accent-insensitive) or CPF/CNPJ digits (prefix)" }),
+  search: optionalText
+    .optional()
+    .meta({ description: "Insured name (accent-insensitive) or CPF/CNPJ digits (prefix)" }),
   modality: optionalText.optional().meta({ description: "Modality code (exact) or text (substring)" }),
   product: optionalText.optional().meta({ description: "Product code (exact) or text (substring)" }),
   startDate: dateBoundary("start")

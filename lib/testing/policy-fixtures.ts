@@ -7,10 +7,34 @@ import { multiplyCents } from "@/lib/money";
 import { formatLongPolicyNumber } from "@/lib/policies/numbers";
 
 export const TEST_MODALITIES = [
-  { code: "MEDICAL-CIVIL-LIABILITY", operationCode: "MEDICAL-CIVIL-LIABILITY-PARTNER", text: "Médico", productCode: "PROFESSIONAL-CIVIL-LIABILITY", productText: "RC Profissional" },
-  { code: "DENTIST-CIVIL-LIABILITY", operationCode: "DENTIST-CIVIL-LIABILITY-PARTNER", text: "Dentista", productCode: "PROFESSIONAL-CIVIL-LIABILITY", productText: "RC Profissional" },
-  { code: "DIRECTORS-OFFICERS-CIVIL-LIABILITY", operationCode: "DIRECTORS-OFFICERS-CIVIL-LIABILITY-PARTNER", text: "D&O", productCode: "DIRECTORS-OFFICERS-CIVIL-LIABILITY", productText: "RC Administradores e Diretores" },
-  { code: "INSURANCE-BROKER-CIVIL-LIABILITY", operationCode: "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER", text: "Corretor de Seguros", productCode: "PROFESSIONAL-CIVIL-LIABILITY", productText: "RC Profissional" },
+  {
+    code: "MEDICAL-CIVIL-LIABILITY",
+    operationCode: "MEDICAL-CIVIL-LIABILITY-PARTNER",
+    text: "Médico",
+    productCode: "PROFESSIONAL-CIVIL-LIABILITY",
+    productText: "RC Profissional",
+  },
+  {
+    code: "DENTIST-CIVIL-LIABILITY",
+    operationCode: "DENTIST-CIVIL-LIABILITY-PARTNER",
+    text: "Dentista",
+    productCode: "PROFESSIONAL-CIVIL-LIABILITY",
+    productText: "RC Profissional",
+  },
+  {
+    code: "DIRECTORS-OFFICERS-CIVIL-LIABILITY",
+    operationCode: "DIRECTORS-OFFICERS-CIVIL-LIABILITY-PARTNER",
+    text: "D&O",
+    productCode: "DIRECTORS-OFFICERS-CIVIL-LIABILITY",
+    productText: "RC Administradores e Diretores",
+  },
+  {
+    code: "INSURANCE-BROKER-CIVIL-LIABILITY",
+    operationCode: "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
+    text: "Corretor de Seguros",
+    productCode: "PROFESSIONAL-CIVIL-LIABILITY",
+    productText: "RC Profissional",
+  },
 ] as const;
 
 /** Catalogue rows for tests that do not need the real definitions (upserted by code). */
@@ -38,10 +62,19 @@ export type TestPolicyInput = {
 /** Inserts a policy (with its quotation and installments) exactly as given, for read tests. */
 export async function insertTestPolicy(db: Executor, brokerId: string, input: TestPolicyInput) {
   const modality = TEST_MODALITIES.find((m) => m.code === (input.modalityCode ?? "MEDICAL-CIVIL-LIABILITY"))!;
-  const vigencyExpiredAt = input.vigencyExpiredAt ?? new Date(input.vigencyStartedAt.getTime() + 365 * 86_400_000);
+  const vigencyExpiredAt =
+    input.vigencyExpiredAt ?? new Date(input.vigencyStartedAt.getTime() + 365 * 86_400_000);
   const netCents = input.netCents ?? 1_000_00;
   const taxCents = multiplyCents(netCents, "0.0738");
-  const address = { zipCode: "01310100", street: "Avenida Paulista", number: "1000", complement: "", neighborhood: "Bela Vista", city: "São Paulo", state: "SP" };
+  const address = {
+    zipCode: "01310100",
+    street: "Avenida Paulista",
+    number: "1000",
+    complement: "",
+    neighborhood: "Bela Vista",
+    city: "São Paulo",
+    state: "SP",
+  };
   const [quotation] = await db
     .insert(quotations)
     .values({

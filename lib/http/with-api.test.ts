@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import * as health from "@/app/api/health/route";
+import * as openapi from "@/app/api/openapi.json/route";
+import * as lookup from "@/app/api/v1/policy/[registerNumber]/[policyNumber]/route";
+import { type DatabaseHandle, openPostgres, useDatabaseForTesting } from "@/db/index";
+import { createTestDatabase } from "@/db/testing";
+import { clearApiKeyCache } from "@/lib/auth/api-keys";
+import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
+import { createBrokerWithKey, keyHeader } from "@/lib/testing/fixtures";
+import { callRoute } from "@/lib/testing/route";
+import { defineEndpoint } from "./endpoint";
+import { ApiError } from "./errors";
+import { withApi } from "./with-api";
+
+let handle: DatabaseHandle;
+let key: string;
+
+const echoEndpoint = defineEndpoint({
+  operationId: "echo",
+  method: "POST",
+  path: "/{version}/echo",
+  summary: "test",
+  tag: "test",
+  auth: "key",
+  versioned: true,
+  body: z.object({
+    registerNumber: z.string(),
+    count: z.number().int().min(1),
+    card: z.object({ cvv: z.string().regex(/^\d{3}$/) }).optional(),
+  }),
+  response: z.object({ count: z.number() }),
+  registerNumberFrom: "body",
+  errors: [],
+});
+
+const echo = withApi(echoEndpoint, async ({ body }) => {
+  if (body.count === 13) throw new Error("boom: something internal");
+  if (body.count === 14) throw new ApiError("QUOTATION-NOT-FOUND");
+  return { count: body.count, secretField: "must not leak" } as { count: number };
+});
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  useDatabaseForTesting(handle);
+  useLimiterForTesting(createConfiguredLimiter({ enabled: false }));
+  clearApiKeyCache();
+  key = (await createBrokerWithKey(handle.db, "100000")).key;
+});
+
+afterAll(async () => {
+  useDatabaseForTesting(undefined);
+  useLimiterForTesting(undefined);
+  await handle.close();
+});
+
+const post = (
+  body: unknown,
+  options: { version?: string; rawBody?: string; headers?: Record<string, string> } = {},
+) =>
+  callRoute(echo, `/api/${options.version ?? "v1"}/echo`, {
+    method: "POST",
+    params: { version: options.version ?? "v1" },
+    headers: { ...keyHeader(key), ...options.headers },
+    body: options.rawBody === undefined ? body : undefined,
+    rawBody: options.rawBody,
+  });
+
+describe("withApi", () => {
+  it("answers the envelope shaped by the response schema, nothing else", async () => {
+    const response = await post({ registerNumber: "100000", count: 2 });
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.json).sort()).toEqual(["count", "executed", "success"]);
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("answers 404 VERSION-NOT-SUPPORTED for any version but v1", async () => {
+    const response = await post({ registerNumber: "100000", count: 2 }, { version: "v2" });
+    expect(response.status).toBe(404);
+    expect(response.json.errors[0].code).toBe("VERSION-NOT-SUPPORTED");
+  });
+
+  it("names every invalid body field by its path", async () => {
+    const response = await post({ registerNumber: "100000", count: 0, card: { cvv: "12" } });
+    expect(response.status).toBe(400);
+    expect(response.json.errors[0]).toMatchObject({
+      code: "INVALID-FORM-FIELD",
+      properties: ["count", "card.cvv"],
+    });
+  });
+
+  it("answers 400 for malformed JSON and a wrong content type, 413 over 64 KiB", async () => {
+    const malformed = await post(undefined, {
+      rawBody: "{not json",
+      headers: { "content-type": "application/json" },
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.errors[0]).toMatchObject({ code: "INVALID-FORM-FIELD", properties: ["body"] });
+    const text = await post(undefined, { rawBody: "count=1", headers: { "content-type": "text/plain" } });
+    expect(text.status).toBe(400);
+    const big = await post({ registerNumber: "100000", count: 1, padding: "x".repeat(70_000) });
+    expect(big.status).toBe(413);
+    expect(big.json.errors[0].code).toBe("PAYLOAD-TOO-LARGE");
+  });
+
+  it("maps business errors to their status and unknown errors to a JSON 500 with a request id only", async () => {
+    const business = await post({ registerNumber: "100000", count: 14 });
+    expect(business.status).toBe(400);
+    expect(business.json.errors[0].code).toBe("QUOTATION-NOT-FOUND");
+    const crash = await post(
+      { registerNumber: "100000", count: 13 },
+      { headers: { "x-request-id": "req-123" } },
+    );
+    expect(crash.status).toBe(500);
+    expect(crash.json).toMatchObject({ success: false, errors: [{ code: "INTERNAL-ERROR" }] });
+    expect(crash.json.errors[0].message).toContain("req-123");
+    expect(crash.text).not.toContain("boom");
+  });
+
+  it("refuses a registerNumber other than the key's broker", async () => {
+    const response = await post({ registerNumber: "200000", count: 1 });
+    expect(response.status).toBe(400);
+    expect(response.json.errors.map((e: { code: string }) => e.code)).toEqual([
+      "INCORRECT-OR-NONEXISTENT",
+      "TOKEN-ERROR",
+    ]);
+  });
+
+  it("answers 503 SERVICE-UNAVAILABLE when the database cannot be reached", async () => {
+    const unreachable = openPostgres("postgres://postgres@127.0.0.1:1/none");
+    useDatabaseForTesting(unreachable);
+    clearApiKeyCache();
+    try {
+      const response = await callRoute(lookup.GET, "/api/v1/policy/100000/1000000000001", {
+        params: { registerNumber: "100000", policyNumber: "1000000000001" },
+        headers: keyHeader(key),
+      });
+      expect(response.status).toBe(503);
+      expect(response.json.errors[0].code).toBe("SERVICE-UNAVAILABLE");
+      const down = await health.GET();
+      expect(down.status).toBe(503);
+    } finally {
+      useDatabaseForTesting(handle);
+      await unreachable.close();
+    }
+  });
+});
+
+describe("health and OpenAPI", () => {
+  it("reports the database reachable and the version", async () => {
+    const response = await health.GET();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: "ok",
+      database: { reachable: true },
+      version: expect.any(String),
+    });
+  });
+
+  it("serves an OpenAPI 3.1 document with the policy endpoints, their parameters and error bodies", async () => {
+    const document = await (await openapi.GET()).json();
+    expect(document.openapi).toBe("3.1.0");
+    const list = document.paths["/v1/policy/{registerNumber}/all"].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining([
+        "registerNumber",
+        "page",
+        "itemsPerPage",
+        "sort",
+        "search",
+        "modality",
+        "product",
+        "startDate",
+        "endDate",
+        "status",
+      ]),
+    );
+    expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "429"]));
+    expect(document.paths["/v1/policy/{registerNumber}/{policyNumber}"].get.responses["404"]).toBeDefined();
+    expect(JSON.stringify(document.components.schemas.Policy)).toContain("statusText");
+  });
+});
