@@ -9,11 +9,16 @@ const jsonContent = (schema: z.ZodType) => ({ "application/json": { schema } });
 
 const RATE_LIMIT_HEADERS = {
   "RateLimit-Limit": {
-    description: "Calls allowed in the tightest window that applied.",
+    description:
+      "Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window.",
     schema: { type: "integer" },
   },
-  "RateLimit-Remaining": { description: "Calls left in that window.", schema: { type: "integer" } },
-  "RateLimit-Reset": { description: "Seconds until that window resets.", schema: { type: "integer" } },
+  "RateLimit-Remaining": { description: "Calls left under that limit.", schema: { type: "integer" } },
+  "RateLimit-Reset": {
+    description:
+      "Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After).",
+    schema: { type: "integer" },
+  },
 } as const;
 
 function errorResponsesFor(endpoint: Endpoint): RouteConfig["responses"] {
@@ -38,21 +43,29 @@ function errorResponsesFor(endpoint: Endpoint): RouteConfig["responses"] {
   }
   if (endpoint.auth === "key") {
     responses[401] = {
-      description: "Subscription key missing, invalid or revoked.",
+      description:
+        "Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429).",
+      headers: RATE_LIMIT_HEADERS,
       content: jsonContent(gatewayBodySchema),
     };
     responses[403] = {
       description:
         "Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.`",
       headers: {
-        "Retry-After": { description: "Seconds until the quota resets.", schema: { type: "integer" } },
+        "Retry-After": {
+          description: "Seconds until the quota resets (00:00 UTC).",
+          schema: { type: "integer" },
+        },
+        ...RATE_LIMIT_HEADERS,
       },
       content: jsonContent(gatewayBodySchema),
     };
     responses[429] = {
-      description: "Rate limit exceeded: `Rate limit is exceeded. Try again in N seconds.`",
+      description:
+        "Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.`",
       headers: {
         "Retry-After": { description: "Seconds until a call would pass.", schema: { type: "integer" } },
+        ...RATE_LIMIT_HEADERS,
       },
       content: jsonContent(gatewayBodySchema),
     };
@@ -105,8 +118,9 @@ export function buildOpenApiDocument(serverUrl = "/api") {
       version: "1.0.0",
       description:
         "Policies, quotations, proposals and checkout for insurance brokers. Every call needs a subscription key; " +
-        "limits: daily quota per key (default 1000, resets 00:00 UTC), 100 calls per 60 s per key, single policy 20 per 20 s, " +
-        "policy list 10 per 20 s. Error codes: " +
+        "limits: daily quota per key (default 1000, resets 00:00 UTC; 403 when spent), 100 calls per 60 s per key, " +
+        "single policy 20 per 20 s, policy list 10 per 20 s (429 when exceeded); calls without a valid key 100 per 60 s " +
+        "per client address. Answers after the key check carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset. Error codes: " +
         Object.keys(ERROR_CODES).join(", ") +
         ".",
     },

@@ -1,16 +1,107 @@
-import type { EndpointLimit } from "./policies";
+// No `server-only` marker: the benchmark (tsx, outside Next) imports this module too.
+import { Redis as UpstashRedis } from "@upstash/redis";
+import { env } from "@/lib/env";
+import { type FallbackOptions, FallbackWindowStore } from "./fallback-store";
+import { adaptIoredis, createRedisClient } from "./ioredis-adapter";
+import { createLimiter, type KeyUsage, type LimitDecision, type Limiter } from "./limiter";
+import { MemoryWindowStore } from "./memory-store";
+import type { EndpointLimit, LimitSubject } from "./policies";
+import type { RedisCommands } from "./upstash-store";
+import { UpstashWindowStore } from "./upstash-store";
 
-export type LimitSubject = { kind: "key"; keyId: string; dailyQuota: number } | { kind: "ip"; ip: string };
+export type { KeyUsage, LimitDecision, Limiter } from "./limiter";
+export { createLimiter, limitMessages } from "./limiter";
+export type { EndpointLimit, LimitSubject } from "./policies";
 
-export type LimitDecision = { headers: Record<string, string> };
+export const DEFAULT_KEY_PREFIX = "broker-portal:rl";
+
+/** Redis must answer within a few hundred ms, or the call is limited in-process. */
+export const DEFAULT_FALLBACK: FallbackOptions = {
+  timeoutMs: 250,
+  firstCallTimeoutMs: 1_500,
+  firstProbeMs: 250,
+  maxProbeMs: 5_000,
+};
+
+export type LimiterConfig = {
+  enabled?: boolean;
+  redisUrl?: string;
+  upstash?: { url: string; token: string };
+  prefix?: string;
+  fallback?: Partial<FallbackOptions>;
+};
 
 /**
- * Applies the quota and window limits to one call and returns the RateLimit-* headers, or throws a
- * GatewayError (403/429). Placeholder until the limits issue: lets every call through.
+ * A limiter over the configured store: Redis (REDIS_URL, through ioredis), Upstash (REST URL and
+ * token), or in-process (neither; one process only). Both Redis kinds fall back in-process while
+ * they fail or are slow.
  */
-export async function enforceLimits(
-  _subject: LimitSubject,
-  _endpoint?: EndpointLimit,
-): Promise<LimitDecision> {
-  return { headers: {} };
+export function createConfiguredLimiter(config: LimiterConfig = {}): Limiter {
+  const prefix = config.prefix ?? DEFAULT_KEY_PREFIX;
+  const fallback = { ...DEFAULT_FALLBACK, ...config.fallback };
+  const options = { enabled: config.enabled };
+  if (config.redisUrl) {
+    const client = createRedisClient(config.redisUrl, {
+      commandTimeoutMs: fallback.timeoutMs,
+      connectTimeoutMs: fallback.firstCallTimeoutMs,
+    });
+    const commands = adaptIoredis(client, { connectTimeoutMs: fallback.firstCallTimeoutMs });
+    const remote = new UpstashWindowStore(commands, prefix, "redis", async () => {
+      client.disconnect();
+    });
+    return createLimiter(new FallbackWindowStore(remote, new MemoryWindowStore(), fallback), options);
+  }
+  if (config.upstash) {
+    const redis = new UpstashRedis({
+      url: config.upstash.url,
+      token: config.upstash.token,
+      enableTelemetry: false,
+      retry: false,
+    });
+    const remote = new UpstashWindowStore(redis as unknown as RedisCommands, prefix, "upstash");
+    return createLimiter(new FallbackWindowStore(remote, new MemoryWindowStore(), fallback), options);
+  }
+  return createLimiter(new MemoryWindowStore(), options);
+}
+
+function createLimiterFromEnv(): Limiter {
+  const { RATE_LIMITS, REDIS_URL, UPSTASH_REDIS_REST_URL, UPSTASH_REDIS_REST_TOKEN } = env();
+  return createConfiguredLimiter({
+    enabled: RATE_LIMITS === "on",
+    redisUrl: REDIS_URL,
+    upstash:
+      UPSTASH_REDIS_REST_URL && UPSTASH_REDIS_REST_TOKEN
+        ? { url: UPSTASH_REDIS_REST_URL, token: UPSTASH_REDIS_REST_TOKEN }
+        : undefined,
+  });
+}
+
+type LimiterState = { limiter?: Limiter };
+const globalState = globalThis as typeof globalThis & { __brokerPortalLimiter?: LimiterState };
+const state: LimiterState = globalState.__brokerPortalLimiter ?? {};
+// One limiter (and Redis connection) per process, surviving dev hot reloads.
+globalState.__brokerPortalLimiter = state;
+
+/** The process's limiter, built from the environment on first use. */
+export function getLimiter(): Limiter {
+  state.limiter ??= createLimiterFromEnv();
+  return state.limiter;
+}
+
+/** Points the process at a given limiter (tests, benchmark); undefined rebuilds it from the environment. */
+export function useLimiterForTesting(limiter: Limiter | undefined): void {
+  state.limiter = limiter;
+}
+
+/**
+ * Applies the daily quota and the window limits to one call (see `createLimiter` for the order)
+ * and returns the RateLimit-* headers of the tightest limit, or throws a GatewayError (403/429).
+ */
+export function enforceLimits(subject: LimitSubject, endpoint?: EndpointLimit): Promise<LimitDecision> {
+  return getLimiter().enforce(subject, endpoint);
+}
+
+/** Today's calls of a key (UTC day) for the portal; reads the counter, counts nothing. */
+export function getKeyUsage(keyId: string, dailyQuota: number): Promise<KeyUsage> {
+  return getLimiter().getKeyUsage(keyId, dailyQuota);
 }

@@ -1,2 +1,70 @@
+/**
+ * The limits of service-spec.md "Limits" and domain.md §2, as data. `enforceLimits` checks them in
+ * this order: daily quota, all-calls window, the endpoint's own window (keyed calls); the per-IP
+ * window (calls without a valid key).
+ *
+ * Algorithms:
+ * - `fixed-window` for the daily quota: it must reset at 00:00 UTC, and epoch-aligned 24 h buckets
+ *   do exactly that (Unix time has no leap seconds).
+ * - `sliding-window` (weighted previous bucket) for the short windows, so that a burst straddling
+ *   a bucket boundary cannot pass twice the limit.
+ */
+export type WindowAlgorithm = "fixed-window" | "sliding-window";
+
+export type LimitRule = {
+  /** Names the counter; part of the store key, so keep it stable. */
+  id: string;
+  algorithm: WindowAlgorithm;
+  limit: number;
+  windowMs: number;
+  /** The answer when the rule is spent: 403 for the quota, 429 for windows. */
+  status: 403 | 429;
+};
+
+export const DAY_MS = 86_400_000;
+
+export const ALL_CALLS_RULE: LimitRule = {
+  id: "all-calls",
+  algorithm: "sliding-window",
+  limit: 100,
+  windowMs: 60_000,
+  status: 429,
+};
+
+/** Calls without a valid key, per client IP, so that keys cannot be guessed at speed. */
+export const KEYLESS_RULE: LimitRule = {
+  id: "keyless-ip",
+  algorithm: "sliding-window",
+  limit: 100,
+  windowMs: 60_000,
+  status: 429,
+};
+
+/** The endpoint windows (per key); the labels `/{version}/get/…` and `/{version}/get-all` of the spec. */
+export const ENDPOINT_RULES = {
+  "policy-get": { id: "policy-get", algorithm: "sliding-window", limit: 20, windowMs: 20_000, status: 429 },
+  "policy-list": { id: "policy-list", algorithm: "sliding-window", limit: 10, windowMs: 20_000, status: 429 },
+} as const satisfies Record<string, LimitRule>;
+
 /** The endpoint windows of service-spec.md "Limits"; the daily quota and all-calls window apply to every call. */
-export type EndpointLimit = "policy-get" | "policy-list";
+export type EndpointLimit = keyof typeof ENDPOINT_RULES;
+
+/** Each key's own quota (default 1000, set when the key is made), counted per UTC day. */
+export function dailyQuotaRule(dailyQuota: number): LimitRule {
+  return { id: "daily-quota", algorithm: "fixed-window", limit: dailyQuota, windowMs: DAY_MS, status: 403 };
+}
+
+export type LimitSubject = { kind: "key"; keyId: string; dailyQuota: number } | { kind: "ip"; ip: string };
+
+export type LimitCheck = { rule: LimitRule; identifier: string };
+
+/** The rules that apply to one call, in the order they are checked (domain.md §2). */
+export function listLimitChecks(subject: LimitSubject, endpoint?: EndpointLimit): LimitCheck[] {
+  if (subject.kind === "ip") return [{ rule: KEYLESS_RULE, identifier: subject.ip }];
+  const checks: LimitCheck[] = [
+    { rule: dailyQuotaRule(subject.dailyQuota), identifier: subject.keyId },
+    { rule: ALL_CALLS_RULE, identifier: subject.keyId },
+  ];
+  if (endpoint) checks.push({ rule: ENDPOINT_RULES[endpoint], identifier: subject.keyId });
+  return checks;
+}

@@ -1,0 +1,31 @@
+import type { LimitRule } from "./policies";
+
+/** What one counted call did to one rule's window. Instants are ms since the epoch. */
+export type WindowOutcome = {
+  allowed: boolean;
+  limit: number;
+  /** Calls left in the window after this one. */
+  remaining: number;
+  /** When the current bucket ends (the RateLimit-Reset of an allowed call). */
+  resetAt: number;
+  /** Refused calls only: the first instant at which a call would pass. */
+  retryAt?: number;
+};
+
+/**
+ * A place where window counters live. Fixed windows count every call, refused ones included;
+ * sliding windows count only the calls they let through (as the Lua scripts do).
+ */
+export interface WindowStore {
+  readonly kind: "memory" | "redis" | "upstash";
+  /** Counts one call against `rule` for `identifier`. */
+  consume(rule: LimitRule, identifier: string): Promise<WindowOutcome>;
+  /** Calls counted in the window now, without counting one. */
+  count(rule: LimitRule, identifier: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A store on another machine: it can be checked for reachability. */
+export interface RemoteWindowStore extends WindowStore {
+  ping(): Promise<void>;
+}
