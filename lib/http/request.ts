@@ -46,11 +46,15 @@ export function searchParamsObject(url: URL): Record<string, string> {
   return result;
 }
 
-/** Client address for the per-IP limit of keyless calls. */
+/**
+ * Client address for the per-IP limit of keyless calls: the right-most X-Forwarded-For entry, the
+ * one written by the nearest proxy (Next itself fills the header from the socket when it is absent).
+ * Entries further left are the client's own claims and could be forged to dodge the limit.
+ */
 export function clientIp(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-for");
-  const first = forwarded?.split(",")[0]?.trim();
-  return first || request.headers.get("x-real-ip") || "unknown";
+  const nearest = forwarded?.split(",").at(-1)?.trim();
+  return nearest || request.headers.get("x-real-ip") || "unknown";
 }
 
 /** The origin put in links we hand out: PUBLIC_BASE_URL, else the request's own origin. */
