@@ -24,7 +24,7 @@ export type ApiContext<P, Q, B> = {
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
-type Infer<S> = S extends z.ZodType<infer T> ? T : Record<string, never>;
+type Infer<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
 /**
  * Wraps a route handler with the API's whole boundary, in this order: request id, version check,
@@ -35,7 +35,7 @@ type Infer<S> = S extends z.ZodType<infer T> ? T : Record<string, never>;
 export function withApi<E extends Endpoint>(
   endpoint: E,
   handler: (
-    context: ApiContext<Infer<E["params"]>, Infer<E["query"]>, Infer<E["body"]>>,
+    context: ApiContext<Infer<NonNullable<E["params"]>>, Infer<NonNullable<E["query"]>>, Infer<NonNullable<E["body"]>>>,
   ) => Promise<z.input<E["response"]>>,
 ) {
   return async (request: Request, routeContext: RouteContext): Promise<Response> => {
@@ -62,9 +62,9 @@ export function withApi<E extends Endpoint>(
         request,
         requestId,
         caller,
-        params: params as Infer<E["params"]>,
-        query: query as Infer<E["query"]>,
-        body: body as Infer<E["body"]>,
+        params: params as Infer<NonNullable<E["params"]>>,
+        query: query as Infer<NonNullable<E["query"]>>,
+        body: body as Infer<NonNullable<E["body"]>>,
       });
       const shaped = endpoint.response.parse(result);
       return jsonResponse({ ...shaped, success: true, executed: nowIso() }, 200, baseHeaders);

@@ -1,0 +1,12 @@
+// POST /api/{version}/quotation/contracting: create or re-quote a quotation (domain.md §4).
+import { getDb } from "@/db/index";
+import { apiRoute } from "@/lib/http/route-methods";
+import { withApi } from "@/lib/http/with-api";
+import { createQuotationEndpoint } from "@/lib/quotations/endpoints";
+import { createQuotation } from "@/lib/quotations/service";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
+  POST: withApi(createQuotationEndpoint, async ({ body, caller }) => ({
+    item: await createQuotation(await getDb(), caller.brokerId, body),
+  })),
+});

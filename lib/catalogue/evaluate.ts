@@ -1,0 +1,251 @@
+import Decimal from "decimal.js";
+import { z } from "zod";
+import { addDays, businessDay } from "@/lib/dates";
+import { isValidCnpjValue, isValidCpfValue, normalizeIdentity } from "@/lib/identity";
+import type { Condition, Question, Scalar } from "./types";
+
+/** One `{ code, answer }` of a request. */
+export type RawAnswer = { code: string; answer?: unknown };
+
+export type AnswerValue = Scalar | string[] | Record<string, Scalar>[];
+/** Normalised answers by question code (aliases resolved, defaults filled in). */
+export type AnswerValues = Record<string, AnswerValue>;
+
+export type EvaluationContext = {
+  /** Today in America/Sao_Paulo (YYYY-MM-DD): the reference of every date bound. */
+  today: string;
+};
+
+export type Evaluation = {
+  values: AnswerValues;
+  /** Codes of the answers that could not be evaluated, in question order, without repeats. */
+  failures: string[];
+};
+
+type Lookup = (code: string) => AnswerValue | undefined;
+type Normalised = { ok: true; value: AnswerValue } | { ok: false };
+
+const FAIL: Normalised = { ok: false };
+const ok = (value: AnswerValue): Normalised => ({ ok: true, value });
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NUMERIC = /^[+-]?\d+(?:\.\d+)?$/;
+const emailSchema = z.email();
+
+/** The context for evaluating answers now. */
+export function evaluationContext(now: Date = new Date()): EvaluationContext {
+  return { today: businessDay(now) };
+}
+
+/** True when the condition holds for the answers evaluated so far. */
+export function conditionHolds(condition: Condition, lookup: Lookup): boolean {
+  if ("all" in condition) return condition.all.every((c) => conditionHolds(c, lookup));
+  if ("any" in condition) return condition.any.some((c) => conditionHolds(c, lookup));
+  const value = lookup(condition.answer);
+  if (value === undefined) return false;
+  if ("equals" in condition) return value === condition.equals;
+  return condition.in.some((candidate) => candidate === value);
+}
+
+/** First answer per code that was actually sent: `answer` missing or null counts as not sent (domain.md §4). */
+export function collectAnswers(answers: RawAnswer[]): Map<string, unknown> {
+  const map = new Map<string, unknown>();
+  for (const { code, answer } of answers) {
+    if (answer === undefined || answer === null || map.has(code)) continue;
+    map.set(code, answer);
+  }
+  return map;
+}
+
+/**
+ * Evaluates answers against a question list: every applicable question is checked, every failure
+ * collected (domain.md §4: all offending codes at once), codes the list does not use are ignored.
+ * A failure is named by the code the caller sent (an alias stays an alias).
+ */
+export function evaluateAnswers(
+  questions: Question[],
+  answers: RawAnswer[] | Map<string, unknown>,
+  context: EvaluationContext,
+  outer: Lookup = () => undefined,
+): Evaluation {
+  const sent = answers instanceof Map ? answers : collectAnswers(answers);
+  const values: AnswerValues = {};
+  const failures: string[] = [];
+  const lookup: Lookup = (code) => (code in values ? values[code] : outer(code));
+
+  for (const question of questions) {
+    if (question.when && !conditionHolds(question.when, lookup)) continue;
+    const codes = [question.code, ...(question.aliases ?? [])];
+    const usedCode = codes.find((code) => sent.has(code) && !isBlank(question, sent.get(code)));
+    if (usedCode === undefined) {
+      if (question.default !== undefined) {
+        const normalised = normalise(question, question.default, context, lookup);
+        if (normalised.ok) values[question.code] = normalised.value;
+      } else if (question.required) {
+        failures.push(question.code, ...(question.alsoReportWhenMissing ?? []));
+      }
+      continue;
+    }
+    const normalised = normalise(question, sent.get(usedCode), context, lookup);
+    if (normalised.ok) values[question.code] = normalised.value;
+    else failures.push(usedCode);
+  }
+  return { values, failures: [...new Set(failures)] };
+}
+
+/** A blank string counts as not sent, except where an empty text is a valid answer. */
+function isBlank(question: Question, raw: unknown): boolean {
+  if (typeof raw !== "string" || raw.trim() !== "") return false;
+  return !(question.type === "text" && question.allowEmpty);
+}
+
+function asText(raw: unknown): string | undefined {
+  if (typeof raw === "string") return raw.trim();
+  if (typeof raw === "number" && Number.isFinite(raw)) return String(raw);
+  return undefined;
+}
+
+/** A number or numeric string as an exact Decimal (numeric strings are accepted where a number is expected). */
+function asDecimal(raw: unknown): Decimal | undefined {
+  if (typeof raw === "number" && Number.isFinite(raw)) return new Decimal(raw);
+  if (typeof raw === "string" && NUMERIC.test(raw.trim())) return new Decimal(raw.trim());
+  return undefined;
+}
+
+function asDay(raw: unknown): string | undefined {
+  if (typeof raw !== "string") return undefined;
+  const text = raw.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const date = new Date(`${text}T00:00:00.000Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) ? text : undefined;
+  }
+  if (!z.iso.datetime({ offset: true, local: false }).safeParse(text).success) return undefined;
+  return businessDay(new Date(text));
+}
+
+function matchOption(
+  question: Question & { options: { value: string; when?: Condition }[] },
+  raw: unknown,
+  lookup: Lookup,
+) {
+  const text = typeof raw === "boolean" ? String(raw) : asText(raw);
+  if (text === undefined) return undefined;
+  const option = question.options.find(
+    (o) => o.value.toUpperCase() === text.toUpperCase() && (!o.when || conditionHolds(o.when, lookup)),
+  );
+  return option?.value;
+}
+
+function normalise(question: Question, raw: unknown, context: EvaluationContext, lookup: Lookup): Normalised {
+  switch (question.type) {
+    case "text": {
+      const text = asText(raw);
+      if (text === undefined || text.length > (question.maxLength ?? 200)) return FAIL;
+      return text === "" && !question.allowEmpty ? FAIL : ok(text);
+    }
+    case "email": {
+      const text = asText(raw);
+      return text && text.length <= 200 && emailSchema.safeParse(text).success ? ok(text) : FAIL;
+    }
+    case "digits": {
+      const text = asText(raw);
+      if (text === undefined || !/^[\d\s().+-]+$/.test(text)) return FAIL;
+      const digits = text.replace(/\D/g, "");
+      return digits.length >= question.minLength && digits.length <= question.maxLength ? ok(digits) : FAIL;
+    }
+    case "integer": {
+      const value = asDecimal(raw);
+      if (!value?.isInteger() || value.lt(question.min) || value.gt(question.max)) return FAIL;
+      return ok(value.toNumber());
+    }
+    case "decimal": {
+      const value = asDecimal(raw);
+      if (!value || value.decimalPlaces() > question.scale) return FAIL;
+      return value.lt(question.min) || value.gt(question.max) ? FAIL : ok(value.toFixed());
+    }
+    case "boolean": {
+      const value =
+        typeof raw === "boolean"
+          ? raw
+          : typeof raw === "string" && /^(true|false)$/i.test(raw.trim())
+            ? raw.trim().toLowerCase() === "true"
+            : undefined;
+      if (value === undefined) return FAIL;
+      return question.mustBe !== undefined && value !== question.mustBe ? FAIL : ok(value);
+    }
+    case "choice": {
+      const value = matchOption(question, raw, lookup);
+      return value === undefined ? FAIL : ok(value);
+    }
+    case "multi-choice": {
+      const list = Array.isArray(raw) ? raw : [raw];
+      const chosen: string[] = [];
+      for (const item of list) {
+        const value = matchOption(question, item, lookup);
+        if (value === undefined) return FAIL;
+        if (!chosen.includes(value)) chosen.push(value);
+      }
+      return chosen.length >= question.minItems ? ok(chosen) : FAIL;
+    }
+    case "date": {
+      const day = asDay(raw);
+      if (!day) return FAIL;
+      if (
+        question.minDaysFromToday !== undefined &&
+        day < addDays(context.today, question.minDaysFromToday)
+      ) {
+        return FAIL;
+      }
+      if (
+        question.maxDaysFromToday !== undefined &&
+        day > addDays(context.today, question.maxDaysFromToday)
+      ) {
+        return FAIL;
+      }
+      return ok(day);
+    }
+    case "document": {
+      if (typeof raw !== "string") return FAIL;
+      const rule = question.documents.find((d) => !d.when || conditionHolds(d.when, lookup));
+      const valid = rule
+        ? rule.kind === "CPF"
+          ? isValidCpfValue(raw.trim())
+          : isValidCnpjValue(raw.trim())
+        : isValidCpfValue(raw.trim()) || isValidCnpjValue(raw.trim());
+      return valid ? ok(normalizeIdentity(raw)) : FAIL;
+    }
+    case "guid": {
+      const text = asText(raw);
+      return text && GUID.test(text) ? ok(text.toLowerCase()) : FAIL;
+    }
+    case "amount": {
+      const value = asDecimal(raw);
+      if (!value || value.decimalPlaces() > 2) return FAIL;
+      const amount = value.toNumber();
+      return question.values.includes(amount) ? ok(amount) : FAIL;
+    }
+    case "options": {
+      if (!Array.isArray(raw) || raw.length < question.minItems || raw.length > question.maxItems)
+        return FAIL;
+      const entries: Record<string, Scalar>[] = [];
+      for (const entry of raw) {
+        const fields = optionEntryAnswers(entry);
+        if (!fields) return FAIL;
+        const nested = evaluateAnswers(question.fields, fields, context, lookup);
+        if (nested.failures.length) return FAIL;
+        entries.push(nested.values as Record<string, Scalar>);
+      }
+      return ok(entries);
+    }
+  }
+}
+
+/** An option entry is a list of `{ code, answer }`, or a single `{ code, answer }` (an option of one field). */
+function optionEntryAnswers(entry: unknown): RawAnswer[] | undefined {
+  const list = Array.isArray(entry) ? entry : [entry];
+  const answers: RawAnswer[] = [];
+  for (const item of list) {
+    if (!item || typeof item !== "object" || typeof (item as RawAnswer).code !== "string") return undefined;
+    answers.push(item as RawAnswer);
+  }
+  return answers;
+}

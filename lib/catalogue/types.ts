@@ -1,0 +1,143 @@
+/**
+ * The catalogue is data: every modality (the unit a partner quotes) is one `ModalityDefinition`,
+ * a plain JSON-serialisable object interpreted by the generic evaluator (lib/catalogue/evaluate.ts)
+ * and pricing engine (lib/quotations/pricing.ts). A new product is a new definition, not new code.
+ */
+
+export type Scalar = string | number | boolean;
+
+/**
+ * A condition over answers evaluated earlier in the question list (conditions may only look back):
+ * `{ answer, equals }` holds when that answer's normalised value equals the scalar, `{ answer, in }`
+ * when it is one of the values, `{ all }` / `{ any }` combine conditions. An answer that was not
+ * sent, or was invalid, satisfies no condition.
+ */
+export type Condition =
+  | { answer: string; equals: Scalar }
+  | { answer: string; in: Scalar[] }
+  | { all: Condition[] }
+  | { any: Condition[] };
+
+export type ChoiceOption = {
+  value: string;
+  label: string;
+  /** The option is allowed only while the condition holds (e.g. categories of one person type). */
+  when?: Condition;
+};
+
+export type QuestionType =
+  /** Free text, trimmed. `allowEmpty` accepts "" (an address complement). */
+  | { type: "text"; maxLength?: number; allowEmpty?: boolean }
+  | { type: "email" }
+  /** Digits once spaces, dots, dashes, parentheses and `+` are removed; stored as digits. */
+  | { type: "digits"; minLength: number; maxLength: number }
+  /** A number or numeric string that is a whole number within [min, max]. */
+  | { type: "integer"; min: number; max: number }
+  /** A number or numeric string within [min, max] with at most `scale` decimals; stored as a string. */
+  | { type: "decimal"; min: number; max: number; scale: number }
+  /** true / false (or the strings "true" / "false"); `mustBe` refuses the other value. */
+  | { type: "boolean"; mustBe?: boolean }
+  /** One of the options (case-insensitive); stored as the option's value. */
+  | { type: "choice"; options: ChoiceOption[] }
+  /** One or more of the options (a single string counts as a list of one). */
+  | { type: "multi-choice"; options: ChoiceOption[]; minItems: number }
+  /**
+   * A day: `YYYY-MM-DD` or an ISO timestamp (taken as its day in America/Sao_Paulo); stored as
+   * `YYYY-MM-DD`. Bounds are in days relative to today in São Paulo (`maxDaysFromToday: -1` = past).
+   */
+  | { type: "date"; minDaysFromToday?: number; maxDaysFromToday?: number }
+  /**
+   * A Brazilian tax id: the first entry whose condition holds decides CPF or CNPJ (alphanumeric
+   * CNPJ accepted); with none holding, either is accepted. Stored normalised (lib/identity.ts).
+   */
+  | { type: "document"; documents: { kind: "CPF" | "CNPJ"; when?: Condition }[] }
+  /** A GUID (8-4-4-4-12 hex); stored lower-case. */
+  | { type: "guid" }
+  /** An amount in reais that must be one of `values` (a number or numeric string); stored as a number. */
+  | { type: "amount"; values: number[] }
+  /**
+   * A list of options, each a list of `{ code, answer }` evaluated against `fields` (a bare
+   * `{ code, answer }` counts as an option of one field). Stored as `[{ [code]: value }]`.
+   */
+  | { type: "options"; fields: Question[]; minItems: number; maxItems: number };
+
+export type Question = QuestionType & {
+  code: string;
+  /** pt-BR label for the portal's form. */
+  label: string;
+  /** Other codes partners send for the same answer (BROKERAGE-COMMISSION is also COMMISSION). */
+  aliases?: string[];
+  /** The question exists only while this holds; otherwise any answer to it is ignored. */
+  when?: Condition;
+  /** Whether an applicable question must be answered (a `default` makes it optional). */
+  required: boolean;
+  /** The value used when the answer is not sent. */
+  default?: Scalar;
+  /** Extra codes reported with this one when it is missing (spec: PAYMENT-INSTALLMENT-IDENTIFIER). */
+  alsoReportWhenMissing?: string[];
+};
+
+export type PersonType = "NATURAL" | "LEGAL";
+
+/** A multiplier chosen by an answer's value; a list answer takes the largest of its values' factors. */
+export type RatingFactor = {
+  answer: string;
+  /** Factor by normalised value (booleans as "true"/"false"), as exact decimal strings. */
+  factors: Record<string, string>;
+  /** Applied when the answer is absent or has no listed factor. */
+  otherwise: string;
+};
+
+export type Coverage = {
+  code: string;
+  description: string;
+  /** The coverage's share of the net premium (rates split net in proportion to weights). */
+  weight: number;
+  /** The coverage's limit as a percentage of the chosen policy limit. */
+  limitPercent: number;
+  when?: Condition;
+};
+
+export type DeductibleRule =
+  /** The deductible is chosen per option in `field`; texts by deductible code and person type. */
+  | { field: string; texts: Record<string, Record<PersonType, string>> }
+  /** One deductible for every rate (D&O: none). */
+  | { fixed: { code: string; text: string } };
+
+export type RatingTable = {
+  /** Base premium in cents by policy limit in reais (as a string key), before any factor. */
+  baseByLimit: Record<string, number>;
+  factors: RatingFactor[];
+  coverages: Coverage[];
+  deductible: DeductibleRule;
+};
+
+export type PaymentOptionRule = {
+  /** Wire names of the option (service-spec: boleto is "Ticket" in both). */
+  paymentMethod: "All" | "Ticket";
+  paymentType: "CreditCard" | "Ticket";
+  /** The PAYMENT-METHOD answer of the proposal that selects this option. */
+  proposalMethod: "CREDIT-CARD" | "TICKET";
+  maxInstallments: number;
+};
+
+export type PaymentRules = {
+  /** A plan of n > 1 installments is offered only while one installment is at least this (cents). */
+  minInstallmentCents: number;
+  options: PaymentOptionRule[];
+};
+
+export type ModalityDefinition = {
+  operationCode: string;
+  /** The MODALITY answer and modalityCode of the policy. */
+  code: string;
+  text: string;
+  productCode: string;
+  productText: string;
+  personTypes: PersonType[];
+  questions: Question[];
+  /** The `options` question whose entries become price variants, and its limit field. */
+  variants: { answer: string; limitField: string };
+  rating: RatingTable;
+  payment: PaymentRules;
+};

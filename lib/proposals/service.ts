@@ -1,0 +1,116 @@
+import type { Database } from "@/db/index";
+import { insertDocument } from "@/db/queries/documents";
+import {
+  deleteProposalDocuments,
+  findProposalByQuotation,
+  nextProposalSequenceValue,
+  upsertProposal,
+} from "@/db/queries/proposals";
+import { setInstallmentPlanDueDates, updateQuotation } from "@/db/queries/quotations";
+import type { PaymentMethod } from "@/db/schema";
+import { getModalityByCode } from "@/lib/catalogue";
+import { evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
+import { ApiError } from "@/lib/http/errors";
+import { formatProposalNumber } from "@/lib/policies/numbers";
+import { loadQuotationAggregate, type QuotationAggregate, toQuotationItem } from "@/lib/quotations/item";
+import { computeDueDates } from "@/lib/quotations/pricing";
+import type { ProposalRequest, QuotationWithProposal } from "@/lib/schemas/proposal";
+import { PROPOSAL_KEPT_ANSWERS, proposalQuestions } from "./questions";
+
+/**
+ * Evaluates the proposal's answers against the quotation (domain.md §6): the question rules, then
+ * that SELECTED-VARIANT-IDENTIFIER is a variant of this quotation and PAYMENT-INSTALLMENT-IDENTIFIER
+ * a plan of that variant in the option of the chosen method. Every failure is collected.
+ */
+function evaluateProposalAnswers(aggregate: QuotationAggregate, input: ProposalRequest, now: Date) {
+  const definition = getModalityByCode(aggregate.quotation.modalityCode);
+  const questions = proposalQuestions(definition);
+  const { values, failures } = evaluateAnswers(questions, input.answers, evaluationContext(now));
+  const failed = [...failures];
+
+  const method = values["PAYMENT-METHOD"] as PaymentMethod | undefined;
+  const option = definition.payment.options.find((o) => o.proposalMethod === method);
+  const variantId = values["SELECTED-VARIANT-IDENTIFIER"] as string | undefined;
+  const variant = aggregate.variants.find((v) => v.id === variantId);
+  if (variantId !== undefined && !variant) failed.push("SELECTED-VARIANT-IDENTIFIER");
+  const planId = values["PAYMENT-INSTALLMENT-IDENTIFIER"] as string | undefined;
+  const plan = aggregate.plans.find(
+    (p) =>
+      p.id === planId &&
+      (!variant || p.variantId === variant.id) &&
+      (!option || p.paymentType === option.paymentType),
+  );
+  if (planId !== undefined && !plan) failed.push("PAYMENT-INSTALLMENT-IDENTIFIER");
+
+  if (failed.length || !method || !variant || !plan) {
+    const order = questions.flatMap((q) => [q.code, ...(q.alsoReportWhenMissing ?? [])]);
+    const properties = [...new Set(failed)].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    throw new ApiError("ANSWERS-NOT-EVALUATED", { properties });
+  }
+  const dueDay = method === "TICKET" ? (values["DUE-DAY"] as number) : null;
+  const kept = Object.fromEntries(
+    PROPOSAL_KEPT_ANSWERS.filter((c) => c in values).map((c) => [c, values[c]]),
+  );
+  return { method, variant, plan, dueDay, kept };
+}
+
+/**
+ * Creates the proposal of a broker's Draft quotation, replacing any earlier one, in one transaction
+ * (domain.md §6): a new 14-digit number, the chosen plan's due dates recomputed from today (on the
+ * boleto's DUE-DAY), a proposal document row. Returns the quotation item with `proposal`; the
+ * document link is signed for `origin`. Throws ApiError: QUOTATION-NOT-FOUND,
+ * QUOTATION-NOT-EDITABLE, INVALID-FORM-FIELD (operationCode not the quotation's), ANSWERS-NOT-EVALUATED.
+ */
+export async function createProposal(
+  db: Database,
+  brokerId: string,
+  input: ProposalRequest,
+  origin: string,
+  now: Date = new Date(),
+): Promise<QuotationWithProposal> {
+  return db.transaction(async (tx) => {
+    const aggregate = await loadQuotationAggregate(tx, brokerId, input.identifier, { lock: true });
+    if (!aggregate) throw new ApiError("QUOTATION-NOT-FOUND");
+    const { quotation } = aggregate;
+    if (quotation.status !== "Draft") throw new ApiError("QUOTATION-NOT-EDITABLE");
+    const definition = getModalityByCode(quotation.modalityCode);
+    if (input.operationCode !== undefined && input.operationCode !== definition.operationCode) {
+      throw new ApiError("INVALID-FORM-FIELD", { properties: ["operationCode"] });
+    }
+    const { method, variant, plan, dueDay, kept } = evaluateProposalAnswers(aggregate, input, now);
+
+    // The replaced proposal's plan gets its quotation dates back; the chosen plan is dated from today.
+    const previous = await findProposalByQuotation(tx, quotation.id);
+    const previousPlan = aggregate.plans.find((p) => p.id === previous?.planId);
+    if (previousPlan && previousPlan.id !== plan.id) {
+      previousPlan.dueDates = computeDueDates(quotation.quotedAt, previousPlan.installmentCount);
+      await setInstallmentPlanDueDates(tx, previousPlan.id, previousPlan.dueDates);
+    }
+    plan.dueDates = computeDueDates(now, plan.installmentCount, dueDay ?? undefined);
+    await setInstallmentPlanDueDates(tx, plan.id, plan.dueDates);
+
+    const number = formatProposalNumber(await nextProposalSequenceValue(tx));
+    const proposal = await upsertProposal(tx, {
+      quotationId: quotation.id,
+      number,
+      variantId: variant.id,
+      planId: plan.id,
+      paymentMethod: method,
+      dueDay,
+      answers: kept,
+      createdAt: now,
+    });
+    if (previous) await deleteProposalDocuments(tx, proposal.id);
+    const document = await insertDocument(tx, {
+      brokerId,
+      kind: "proposal",
+      fileName: `proposta-${number}.pdf`,
+      proposalId: proposal.id,
+    });
+    const updated = await updateQuotation(tx, quotation.id, { updatedAt: now });
+    return toQuotationItem(
+      { ...aggregate, quotation: updated, proposal, proposalDocumentId: document.id },
+      origin,
+    );
+  });
+}

@@ -1,0 +1,134 @@
+import type { Executor } from "@/db/index";
+import { findProposalByQuotation, findProposalDocumentId, type ProposalRow } from "@/db/queries/proposals";
+import {
+  findQuotationForBroker,
+  listInstallmentPlans,
+  listQuotationVariants,
+  type PlanRow,
+  type QuotationRow,
+  type VariantRow,
+} from "@/db/queries/quotations";
+import { signDocumentUrl } from "@/lib/documents/links";
+import { centsToReais } from "@/lib/money";
+import type { QuotationWithProposal } from "@/lib/schemas/proposal";
+import type { Pricing } from "@/lib/schemas/quotation";
+
+/** A quotation with everything its wire item shows. */
+export type QuotationAggregate = {
+  quotation: QuotationRow;
+  variants: VariantRow[];
+  plans: PlanRow[];
+  proposal?: ProposalRow;
+  proposalDocumentId?: string;
+};
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Payment options in wire order, with their wire names (service-spec: boleto is "Ticket" twice). */
+const PAYMENT_OPTIONS = [
+  { paymentType: "CreditCard", paymentMethod: "All" },
+  { paymentType: "Ticket", paymentMethod: "Ticket" },
+] as const;
+
+/** Loads a broker's quotation with its variants, plans and live proposal; undefined when not found. */
+export async function loadQuotationAggregate(
+  db: Executor,
+  brokerId: string,
+  quotationId: string,
+  options: { lock?: boolean } = {},
+): Promise<QuotationAggregate | undefined> {
+  const quotation = await findQuotationForBroker(db, brokerId, quotationId, options);
+  if (!quotation) return undefined;
+  const variants = await listQuotationVariants(db, quotation.id);
+  const plans = await listInstallmentPlans(
+    db,
+    variants.map((v) => v.id),
+  );
+  const proposal = await findProposalByQuotation(db, quotation.id);
+  const proposalDocumentId = proposal ? await findProposalDocumentId(db, proposal.id) : undefined;
+  return { quotation, variants, plans, proposal, proposalDocumentId };
+}
+
+function toPricing(variant: VariantRow, plans: PlanRow[]): Pricing {
+  const own = plans.filter((p) => p.variantId === variant.id);
+  return {
+    variantIdentifier: variant.id,
+    underwriting: { approved: variant.underwritingApproved, evaluations: variant.evaluations },
+    price: {
+      commission: centsToReais(variant.commissionCents),
+      grievanceDiscount: centsToReais(variant.grievanceCents),
+      netValue: centsToReais(variant.netCents),
+      interestValue: centsToReais(variant.interestCents),
+      taxValue: centsToReais(variant.taxCents),
+      totalValue: centsToReais(variant.totalCents),
+      policyLimit: centsToReais(variant.limitCents),
+      rates: variant.rates.map((rate) => ({
+        code: rate.code,
+        description: rate.description,
+        limit: centsToReais(rate.limitCents),
+        netValue: centsToReais(rate.netCents),
+        deductible: rate.deductible,
+      })),
+    },
+    payment: {
+      financialType: "Charge",
+      paymentOptions: PAYMENT_OPTIONS.flatMap(({ paymentType, paymentMethod }) => {
+        const installments = own
+          .filter((p) => p.paymentType === paymentType)
+          .sort((a, b) => a.installmentCount - b.installmentCount)
+          .map((p) => ({
+            identifier: p.id,
+            number: p.installmentCount,
+            commissionValue: centsToReais(p.commissionCents),
+            netValue: centsToReais(p.netCents),
+            interestValue: centsToReais(p.interestCents),
+            taxValue: centsToReais(p.taxCents),
+            totalValue: centsToReais(p.totalCents),
+            installmentValue: centsToReais(p.installmentCents),
+            installmentInterest: centsToReais(p.installmentInterestCents),
+            installmentTax: centsToReais(p.installmentTaxCents),
+            dueDates: p.dueDates,
+          }));
+        return installments.length ? [{ paymentMethod, paymentType, installments }] : [];
+      }),
+    },
+  };
+}
+
+/**
+ * The wire item of a quotation. `origin` signs the proposal document link; without it (or without
+ * a document) `documentUrl` is empty, which service-spec allows.
+ */
+export function toQuotationItem(aggregate: QuotationAggregate, origin?: string): QuotationWithProposal {
+  const { quotation, variants, plans, proposal, proposalDocumentId } = aggregate;
+  return {
+    quotationIdentifier: quotation.id,
+    status: quotation.status,
+    ...(proposal
+      ? {
+          proposal: {
+            number: proposal.number,
+            date: proposal.createdAt.toISOString(),
+            documentUrl: origin && proposalDocumentId ? signDocumentUrl(proposalDocumentId, origin) : "",
+          },
+        }
+      : {}),
+    pricing: [...variants].sort((a, b) => a.position - b.position).map((v) => toPricing(v, plans)),
+  };
+}
+
+/**
+ * A broker's quotation as the API shows it (with its live proposal, if any), for the portal's result
+ * page and the checkout; undefined for an unknown quotation or another broker's.
+ */
+export async function getQuotationForBroker(
+  db: Executor,
+  brokerId: string,
+  quotationId: string,
+  origin?: string,
+): Promise<QuotationWithProposal | undefined> {
+  // A malformed id cannot name a quotation (and would be a uuid syntax error in SQL).
+  if (!GUID.test(quotationId)) return undefined;
+  const aggregate = await loadQuotationAggregate(db, brokerId, quotationId);
+  return aggregate ? toQuotationItem(aggregate, origin) : undefined;
+}

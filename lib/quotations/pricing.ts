@@ -1,0 +1,211 @@
+import Decimal from "decimal.js";
+import type { Rate } from "@/db/schema";
+import { type AnswerValues, conditionHolds } from "@/lib/catalogue/evaluate";
+import type {
+  ModalityDefinition,
+  PaymentOptionRule,
+  PaymentRules,
+  PersonType,
+  RatingFactor,
+  RatingTable,
+  Scalar,
+} from "@/lib/catalogue/types";
+import { addDays, addMonths, businessDay, startOfBusinessDay } from "@/lib/dates";
+import { allocateCents, divideCents, multiplyCents, roundHalfEven } from "@/lib/money";
+
+/**
+ * The pricing engine of domain.md §5. Deterministic: the same answers at the same instant give the
+ * same numbers. All amounts are integer cents; every rounding to cents is half-to-even (lib/money.ts).
+ *
+ *   base       = round(baseByLimit[limit] x product of the rating factors)        (the tariff premium)
+ *   net        = round(base x (1 + grievance% / 100))        grievanceDiscount = net - base
+ *   tax (IOF)  = round(net x 0.0738)                         interest = 0
+ *   total      = net + tax + interest                        commission = round(net x commission% / 100)
+ *   rates[]    = net split by coverage weight (largest remainder: they add up to net exactly)
+ *   plans      = n = 1..max per payment option while round(total / n) >= R$ 100 (n = 1 always)
+ */
+
+/** IOF on insurance premiums (domain.md §5). */
+export const IOF_RATE = "0.0738";
+
+export type Premium = {
+  /** Tariff premium from the rating table, before the grievance surcharge. */
+  baseCents: number;
+  /** The grievance surcharge (wire `grievanceDiscount`). */
+  grievanceCents: number;
+  netCents: number;
+  taxCents: number;
+  interestCents: number;
+  totalCents: number;
+  commissionCents: number;
+};
+
+export type PlanQuote = {
+  paymentType: PaymentOptionRule["paymentType"];
+  installmentCount: number;
+  netCents: number;
+  taxCents: number;
+  interestCents: number;
+  totalCents: number;
+  commissionCents: number;
+  installmentCents: number;
+  installmentTaxCents: number;
+  installmentInterestCents: number;
+  dueDates: string[];
+};
+
+export type VariantQuote = {
+  position: number;
+  limitCents: number;
+  deductibleCode: string | null;
+  premium: Premium;
+  rates: Rate[];
+  plans: PlanQuote[];
+};
+
+/** The premium figures from a base premium and the two percentages (decimal strings or numbers). */
+export function computePremium(
+  baseCents: number,
+  grievancePercent: Decimal.Value,
+  commissionPercent: Decimal.Value,
+): Premium {
+  const netCents = multiplyCents(baseCents, new Decimal(grievancePercent).div(100).plus(1).toString());
+  const taxCents = multiplyCents(netCents, IOF_RATE);
+  const interestCents = 0;
+  return {
+    baseCents,
+    grievanceCents: netCents - baseCents,
+    netCents,
+    taxCents,
+    interestCents,
+    totalCents: netCents + taxCents + interestCents,
+    commissionCents: multiplyCents(netCents, new Decimal(commissionPercent).div(100).toString()),
+  };
+}
+
+function factorOf(rule: RatingFactor, value: Scalar | Scalar[] | undefined): Decimal {
+  const pick = (v: Scalar) => new Decimal(rule.factors[String(v)] ?? rule.otherwise);
+  if (value === undefined) return new Decimal(rule.otherwise);
+  // A list answer (several categories) is rated by its riskiest value.
+  if (Array.isArray(value))
+    return value.length ? Decimal.max(...value.map(pick)) : new Decimal(rule.otherwise);
+  return pick(value);
+}
+
+type Lookup = (code: string) => Scalar | Scalar[] | undefined;
+
+function lookupFor(values: AnswerValues, option: Record<string, Scalar>): Lookup {
+  return (code) => (code in option ? option[code] : (values[code] as Scalar | Scalar[] | undefined));
+}
+
+/** The tariff premium of one limit option: table base x every rating factor, rounded to cents. */
+export function computeBasePremium(rating: RatingTable, lookup: Lookup, limit: number): number {
+  const base = rating.baseByLimit[String(limit)];
+  if (base === undefined) throw new Error(`The rating table has no base premium for limit ${limit}`);
+  const factor = rating.factors.reduce(
+    (product, rule) => product.times(factorOf(rule, lookup(rule.answer))),
+    new Decimal(1),
+  );
+  return roundHalfEven(factor.times(base));
+}
+
+/** Splits the net premium by coverage; the rates add up to `netCents` exactly. */
+export function computeRates(
+  rating: RatingTable,
+  lookup: Lookup,
+  limitCents: number,
+  netCents: number,
+  personType: PersonType,
+): Rate[] {
+  const coverages = rating.coverages.filter(
+    (c) => !c.when || conditionHolds(c.when, (code) => lookup(code) as never),
+  );
+  const nets = allocateCents(
+    netCents,
+    coverages.map((c) => c.weight),
+  );
+  const rule = rating.deductible;
+  let deductible: Rate["deductible"];
+  if ("fixed" in rule) {
+    deductible = rule.fixed;
+  } else {
+    const code = String(lookup(rule.field));
+    deductible = { code, text: rule.texts[code]?.[personType] ?? code };
+  }
+  return coverages.map((c, i) => ({
+    code: c.code,
+    description: c.description,
+    limitCents: roundHalfEven(new Decimal(limitCents).times(c.limitPercent).div(100)),
+    netCents: nets[i]!,
+    deductible,
+  }));
+}
+
+/**
+ * Due dates of an n-installment plan, as ISO instants (the start of the day in São Paulo): the
+ * first 7 days after `from`, the rest monthly on `dueDay` (the boleto's DUE-DAY once chosen),
+ * otherwise on the first date's day; either capped at 28 so that every month has it (domain.md §5).
+ */
+export function computeDueDates(from: Date, count: number, dueDay?: number): string[] {
+  const first = addDays(businessDay(from), 7);
+  const day = Math.min(dueDay ?? Number(first.slice(8, 10)), 28);
+  const days = [first, ...Array.from({ length: count - 1 }, (_, i) => addMonths(first, i + 1, day))];
+  return days.map((d) => startOfBusinessDay(d).toISOString());
+}
+
+/** The installment plans of every payment option of a variant (domain.md §5). */
+export function computePlans(payment: PaymentRules, premium: Premium, quotedAt: Date): PlanQuote[] {
+  const plans: PlanQuote[] = [];
+  for (const option of payment.options) {
+    for (let n = 1; n <= option.maxInstallments; n++) {
+      const installmentCents = divideCents(premium.totalCents, n);
+      // A plan is offered only while one installment is at least the minimum; a single payment always.
+      if (n > 1 && installmentCents < payment.minInstallmentCents) break;
+      plans.push({
+        paymentType: option.paymentType,
+        installmentCount: n,
+        netCents: premium.netCents,
+        taxCents: premium.taxCents,
+        interestCents: premium.interestCents,
+        totalCents: premium.totalCents,
+        commissionCents: premium.commissionCents,
+        installmentCents,
+        installmentTaxCents: divideCents(premium.taxCents, n),
+        installmentInterestCents: 0,
+        dueDates: computeDueDates(quotedAt, n),
+      });
+    }
+  }
+  return plans;
+}
+
+/** Prices every limit option of evaluated answers: one variant per option, in the order sent. */
+export function priceQuotation(
+  definition: ModalityDefinition,
+  values: AnswerValues,
+  quotedAt: Date,
+): VariantQuote[] {
+  const entries = (values[definition.variants.answer] ?? []) as Record<string, Scalar>[];
+  const personType = values["PERSON-TYPE"] as PersonType;
+  const commission = values["BROKERAGE-COMMISSION"] as string;
+  const grievance = values["GRIEVANCE-DISCOUNT"] as string;
+  return entries.map((option, position) => {
+    const lookup = lookupFor(values, option);
+    const limit = Number(option[definition.variants.limitField]);
+    const limitCents = limit * 100;
+    const premium = computePremium(
+      computeBasePremium(definition.rating, lookup, limit),
+      grievance,
+      commission,
+    );
+    const rule = definition.rating.deductible;
+    return {
+      position,
+      limitCents,
+      deductibleCode: "fixed" in rule ? rule.fixed.code : String(option[rule.field]),
+      premium,
+      rates: computeRates(definition.rating, lookup, limitCents, premium.netCents, personType),
+      plans: computePlans(definition.payment, premium, quotedAt),
+    };
+  });
+}

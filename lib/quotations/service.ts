@@ -1,0 +1,151 @@
+import type { Database, Transaction } from "@/db/index";
+import { deleteProposalByQuotation } from "@/db/queries/proposals";
+import {
+  deleteQuotationVariants,
+  findQuotationForBroker,
+  insertInstallmentPlans,
+  insertQuotation,
+  insertQuotationVariants,
+  type QuotationValues,
+  updateQuotation,
+} from "@/db/queries/quotations";
+import type { Address, PersonType } from "@/db/schema";
+import { findModalityByOperationCode } from "@/lib/catalogue";
+import { type AnswerValues, evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
+import { ensureCatalogueSynced } from "@/lib/catalogue/sync";
+import type { ModalityDefinition } from "@/lib/catalogue/types";
+import { addMonths, startOfBusinessDay } from "@/lib/dates";
+import { ApiError } from "@/lib/http/errors";
+import type { QuotationItem, QuotationRequest } from "@/lib/schemas/quotation";
+import { toQuotationItem } from "./item";
+import { priceQuotation, type VariantQuote } from "./pricing";
+
+/** The quotation columns taken from evaluated answers (the common answers of domain.md §4). */
+function quotationColumns(definition: ModalityDefinition, values: AnswerValues, now: Date) {
+  const text = (code: string) => String(values[code] ?? "");
+  const startDay = text("START-VIGENCY-DATE");
+  const address: Address = {
+    zipCode: text("INSURED-ADDRESS-ZIPCODE"),
+    street: text("INSURED-ADDRESS-STREET"),
+    number: text("INSURED-ADDRESS-NUMBER"),
+    complement: text("INSURED-ADDRESS-COMPLEMENT"),
+    neighborhood: text("INSURED-ADDRESS-NEIGHBORHOOD"),
+    city: text("INSURED-ADDRESS-CITY"),
+    state: text("INSURED-ADDRESS-STATE"),
+  };
+  return {
+    modalityCode: definition.code,
+    status: "Draft",
+    personType: text("PERSON-TYPE") as PersonType,
+    insuredName: text("INSURED-NAME"),
+    insuredIdentity: text("IDENTITY"),
+    insuredEmail: text("INSURED-EMAIL"),
+    insuredPhone: text("INSURED-CELLPHONE"),
+    insuredAddress: address,
+    // Vigency is one year from START-VIGENCY-DATE, days in São Paulo (domain.md §3).
+    vigencyStartedAt: startOfBusinessDay(startDay),
+    vigencyExpiredAt: startOfBusinessDay(addMonths(startDay, 12)),
+    commissionPercent: text("BROKERAGE-COMMISSION"),
+    grievancePercent: text("GRIEVANCE-DISCOUNT"),
+    answers: values,
+    quotedAt: now,
+    updatedAt: now,
+  } satisfies Omit<QuotationValues, "brokerId">;
+}
+
+async function insertVariants(tx: Transaction, quotationId: string, quotes: VariantQuote[]) {
+  const variants = await insertQuotationVariants(
+    tx,
+    quotes.map((q) => ({
+      quotationId,
+      position: q.position,
+      limitCents: q.limitCents,
+      deductibleCode: q.deductibleCode,
+      netCents: q.premium.netCents,
+      taxCents: q.premium.taxCents,
+      interestCents: q.premium.interestCents,
+      totalCents: q.premium.totalCents,
+      commissionCents: q.premium.commissionCents,
+      grievanceCents: q.premium.grievanceCents,
+      rates: q.rates,
+      underwritingApproved: true,
+      evaluations: [],
+    })),
+  );
+  const idByPosition = new Map(variants.map((v) => [v.position, v.id]));
+  const plans = await insertInstallmentPlans(
+    tx,
+    quotes.flatMap((q) => q.plans.map((plan) => ({ ...plan, variantId: idByPosition.get(q.position)! }))),
+  );
+  return { variants, plans };
+}
+
+/** True for a foreign-key violation (SQLSTATE 23503), however the driver wraps it. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === "23503") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Drops the quotation's proposal. A proposal that an ended checkout attempt (a declined card) still
+ * references cannot be deleted while checkouts.proposal_id has no ON DELETE rule: answered as
+ * QUOTATION-NOT-EDITABLE rather than a 500 until that rule exists.
+ */
+async function discardProposal(tx: Transaction, quotationId: string): Promise<void> {
+  try {
+    await deleteProposalByQuotation(tx, quotationId);
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    throw new ApiError("QUOTATION-NOT-EDITABLE", {
+      message: "The quotation's proposal has a checkout attempt; create a new quotation instead.",
+    });
+  }
+}
+
+/**
+ * Creates a quotation, or re-quotes one when `quotationIdentifier` (or `identifier`) is given:
+ * same quotation, new variants and plan identifiers, earlier proposal discarded, all in one
+ * transaction (domain.md §4). Throws ApiError: INVALID-FORM-FIELD (unknown operationCode),
+ * QUOTATION-NOT-FOUND, QUOTATION-NOT-EDITABLE, ANSWERS-NOT-EVALUATED.
+ */
+export async function createQuotation(
+  db: Database,
+  brokerId: string,
+  input: QuotationRequest,
+  now: Date = new Date(),
+): Promise<QuotationItem> {
+  const definition = findModalityByOperationCode(input.operationCode);
+  if (!definition) throw new ApiError("INVALID-FORM-FIELD", { properties: ["operationCode"] });
+  const requoteId = input.quotationIdentifier ?? input.identifier ?? undefined;
+  await ensureCatalogueSynced(db);
+
+  return db.transaction(async (tx) => {
+    if (requoteId) {
+      const existing = await findQuotationForBroker(tx, brokerId, requoteId, { lock: true });
+      if (!existing) throw new ApiError("QUOTATION-NOT-FOUND");
+      // Once sent to checkout a quotation is frozen (domain.md §4).
+      if (existing.status !== "Draft") throw new ApiError("QUOTATION-NOT-EDITABLE");
+    }
+    const { values, failures } = evaluateAnswers(definition.questions, input.answers, evaluationContext(now));
+    if (failures.length) throw new ApiError("ANSWERS-NOT-EVALUATED", { properties: failures });
+
+    const columns = quotationColumns(definition, values, now);
+    let quotation: Awaited<ReturnType<typeof insertQuotation>>;
+    if (requoteId) {
+      await discardProposal(tx, requoteId);
+      await deleteQuotationVariants(tx, requoteId);
+      quotation = await updateQuotation(tx, requoteId, columns);
+    } else {
+      quotation = await insertQuotation(tx, { ...columns, brokerId });
+    }
+    const { variants, plans } = await insertVariants(
+      tx,
+      quotation.id,
+      priceQuotation(definition, values, now),
+    );
+    return toQuotationItem({ quotation, variants, plans });
+  });
+}
