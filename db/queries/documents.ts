@@ -1,23 +1,179 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Executor } from "../index";
-import { type DocumentKind, documents } from "../schema";
+import {
+  brokers,
+  type DocumentKind,
+  documents,
+  installmentPlans,
+  modalities,
+  policies,
+  policyInstallments,
+  proposals,
+  quotations,
+  quotationVariants,
+} from "../schema";
 
-export async function insertDocument(
-  db: Executor,
-  values: {
-    brokerId: string;
-    kind: DocumentKind;
-    fileName: string;
-    policyId?: string;
-    proposalId?: string;
-    installmentId?: string;
-  },
-): Promise<{ id: string }> {
+export type NewDocument = {
+  brokerId: string;
+  kind: DocumentKind;
+  fileName: string;
+  policyId?: string;
+  proposalId?: string;
+  installmentId?: string;
+};
+
+export async function insertDocument(db: Executor, values: NewDocument): Promise<{ id: string }> {
   const [row] = await db.insert(documents).values(values).returning({ id: documents.id });
   return row!;
+}
+
+/** Inserts several document rows in one statement, returning them in the given order. */
+export async function insertDocuments(db: Executor, values: NewDocument[]) {
+  if (!values.length) return [];
+  return db.insert(documents).values(values).returning({
+    id: documents.id,
+    kind: documents.kind,
+    installmentId: documents.installmentId,
+  });
 }
 
 export async function findDocument(db: Executor, id: string) {
   const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
   return row;
+}
+
+export async function findProposalDocument(db: Executor, proposalId: string) {
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.proposalId, proposalId), eq(documents.kind, "proposal")))
+    .orderBy(asc(documents.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function updateDocumentFileName(db: Executor, id: string, fileName: string): Promise<void> {
+  await db.update(documents).set({ fileName }).where(eq(documents.id, id));
+}
+
+/** The policy's numbers and the installment numbers of `installmentIds` (that belong to it). */
+export async function findPolicyNumbering(db: Executor, policyId: string, installmentIds: string[]) {
+  const [policy] = await db
+    .select({ policyNumber: policies.policyNumber })
+    .from(policies)
+    .where(eq(policies.id, policyId))
+    .limit(1);
+  if (!policy) return undefined;
+  const installments = installmentIds.length
+    ? await db
+        .select({ id: policyInstallments.id, installmentNumber: policyInstallments.installmentNumber })
+        .from(policyInstallments)
+        .where(and(eq(policyInstallments.policyId, policyId), inArray(policyInstallments.id, installmentIds)))
+    : [];
+  return { policyNumber: policy.policyNumber, installments };
+}
+
+export async function findProposalNumber(db: Executor, proposalId: string) {
+  const [row] = await db
+    .select({ number: proposals.number })
+    .from(proposals)
+    .where(eq(proposals.id, proposalId))
+    .limit(1);
+  return row?.number;
+}
+
+/**
+ * What the policy PDF and the boletos print: the policy, its broker, the quotation's contact data
+ * and, through the quotation's proposal, the chosen variant's coverages.
+ */
+export async function findPolicyDocumentSource(db: Executor, policyId: string) {
+  const [row] = await db
+    .select({
+      policy: policies,
+      broker: { name: brokers.name, registerNumber: brokers.registerNumber },
+      quotation: {
+        insuredAddress: quotations.insuredAddress,
+        insuredEmail: quotations.insuredEmail,
+        insuredPhone: quotations.insuredPhone,
+      },
+      proposalNumber: proposals.number,
+      rates: quotationVariants.rates,
+    })
+    .from(policies)
+    .innerJoin(brokers, eq(brokers.id, policies.brokerId))
+    .innerJoin(quotations, eq(quotations.id, policies.quotationId))
+    .leftJoin(proposals, eq(proposals.quotationId, policies.quotationId))
+    .leftJoin(quotationVariants, eq(quotationVariants.id, proposals.variantId))
+    .where(eq(policies.id, policyId))
+    .limit(1);
+  return row;
+}
+
+/** A policy's installments by number; only one when `installmentId` is given. */
+export async function listInstallmentsForDocument(
+  db: Executor,
+  policyId: string,
+  installmentId?: string | null,
+) {
+  return db
+    .select()
+    .from(policyInstallments)
+    .where(
+      and(
+        eq(policyInstallments.policyId, policyId),
+        installmentId ? eq(policyInstallments.id, installmentId) : undefined,
+      ),
+    )
+    .orderBy(asc(policyInstallments.installmentNumber));
+}
+
+/** What the proposal PDF prints: proposal, quotation, modality, broker, chosen variant and plan. */
+export async function findProposalDocumentSource(db: Executor, proposalId: string) {
+  const [row] = await db
+    .select({
+      proposal: proposals,
+      quotation: quotations,
+      modality: { text: modalities.text, productText: modalities.productText },
+      broker: { name: brokers.name, registerNumber: brokers.registerNumber },
+      variant: quotationVariants,
+      plan: installmentPlans,
+    })
+    .from(proposals)
+    .innerJoin(quotations, eq(quotations.id, proposals.quotationId))
+    .innerJoin(modalities, eq(modalities.code, quotations.modalityCode))
+    .innerJoin(brokers, eq(brokers.id, quotations.brokerId))
+    .innerJoin(quotationVariants, eq(quotationVariants.id, proposals.variantId))
+    .innerJoin(installmentPlans, eq(installmentPlans.id, proposals.planId))
+    .where(eq(proposals.id, proposalId))
+    .limit(1);
+  return row;
+}
+
+/** The policy PDF and all-installments boleto documents of many policies, in one query. */
+export async function listPolicyLevelDocuments(db: Executor, policyIds: string[]) {
+  if (!policyIds.length) return [];
+  return db
+    .select({ id: documents.id, policyId: documents.policyId, kind: documents.kind })
+    .from(documents)
+    .where(
+      and(
+        inArray(documents.policyId, policyIds),
+        or(eq(documents.kind, "policy"), and(eq(documents.kind, "boleto"), isNull(documents.installmentId))),
+      ),
+    )
+    .orderBy(asc(documents.createdAt), asc(documents.id));
+}
+
+/** The per-installment boleto documents of one policy, by installment number. */
+export async function listInstallmentBoletoDocuments(db: Executor, policyId: string) {
+  return db
+    .select({
+      id: documents.id,
+      installmentId: policyInstallments.id,
+      installmentNumber: policyInstallments.installmentNumber,
+    })
+    .from(documents)
+    .innerJoin(policyInstallments, eq(policyInstallments.id, documents.installmentId))
+    .where(and(eq(documents.policyId, policyId), eq(documents.kind, "boleto")))
+    .orderBy(asc(policyInstallments.installmentNumber), asc(documents.createdAt));
 }

@@ -1,0 +1,259 @@
+import { formatDatePtBr } from "@/lib/dates";
+import { formatIdentity } from "@/lib/identity";
+import { formatBrl } from "@/lib/money";
+import { renderBoletoBarcodePng } from "./barcode";
+import {
+  BOLETO_BANK_CODE,
+  BOLETO_BANK_CODE_DV,
+  BOLETO_BENEFICIARY,
+  type Boleto,
+  buildBoleto,
+  formatBeneficiaryCode,
+  formatOurNumber,
+  formatTypeableLine,
+  isValidTypeableLine,
+  typeableLineToBarcode,
+} from "./boleto";
+import { INSURER } from "./issuer";
+import { formatAddress, formatIdentityWithLabel, INSTALLMENT_STATUS_LABELS } from "./labels";
+import { COLORS, contentWidth, type Doc, drawHeader, MARGIN, type RenderOptions, renderPdf } from "./pdf";
+import type { BoletoDocumentData, BoletoSlipData } from "./types";
+
+/** FEBRABAN's barcode size: about 103 mm x 13 mm. */
+const BARCODE_WIDTH = (103 / 25.4) * 72;
+const BARCODE_HEIGHT = (13 / 25.4) * 72;
+const RIGHT_COLUMN = 140;
+
+/**
+ * The slip's line and barcode: the stored (registered) line when it is valid, otherwise built from
+ * the installment's our number, amount and due date.
+ */
+export function slipBoleto(slip: BoletoSlipData): Boleto {
+  if (slip.typeableLine && isValidTypeableLine(slip.typeableLine)) {
+    const barcode = typeableLineToBarcode(slip.typeableLine);
+    return {
+      barcode,
+      typeableLine: slip.typeableLine,
+      formattedLine: formatTypeableLine(slip.typeableLine),
+      ourNumber: slip.ourNumber,
+      ourNumberFormatted: formatOurNumber(slip.ourNumber),
+      dueDateFactor: Number(barcode.slice(5, 9)),
+    };
+  }
+  return buildBoleto({ ourNumber: slip.ourNumber, amountCents: slip.amountCents, dueDate: slip.dueDate });
+}
+
+type BoxOptions = { bold?: boolean; align?: "left" | "right"; size?: number };
+
+function box(
+  doc: Doc,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  label: string,
+  value: string,
+  o: BoxOptions = {},
+) {
+  doc.rect(x, y, w, h).lineWidth(0.6).strokeColor(COLORS.text).stroke();
+  doc.font("Helvetica").fontSize(6.5).fillColor(COLORS.muted);
+  doc.text(label, x + 3, y + 2.5, { width: w - 6, lineBreak: false });
+  doc
+    .font(o.bold ? "Helvetica-Bold" : "Helvetica")
+    .fontSize(o.size ?? 8.5)
+    .fillColor(COLORS.text);
+  doc.text(value, x + 3, y + 11, { width: w - 6, align: o.align ?? "left", height: h - 12, ellipsis: true });
+}
+
+/** Cells side by side filling `width`, all `h` high. */
+function boxRow(
+  doc: Doc,
+  x: number,
+  y: number,
+  width: number,
+  h: number,
+  cells: [label: string, value: string, options?: BoxOptions][],
+  weights: number[] = cells.map(() => 1),
+) {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let left = x;
+  cells.forEach(([label, value, options], i) => {
+    const w = (width * weights[i]!) / total;
+    box(doc, left, y, w, h, label, value, options);
+    left += w;
+  });
+}
+
+function instructions(slip: BoletoSlipData, policyNumber: string): string {
+  const lines = [
+    `Prêmio de seguro – apólice nº ${policyNumber}, parcela ${slip.installmentNumber}/${slip.installmentCount}.`,
+    "Não receber após 30 dias do vencimento.",
+    "O não pagamento até o vencimento pode levar ao cancelamento da cobertura, conforme as condições gerais.",
+  ];
+  if (slip.status === "Paid") lines.unshift("PARCELA JÁ PAGA – NÃO PAGUE NOVAMENTE.");
+  if (slip.status === "Canceled") lines.unshift("PARCELA CANCELADA – NÃO PAGUE.");
+  return lines.join("\n");
+}
+
+async function drawSlip(doc: Doc, data: BoletoDocumentData, slip: BoletoSlipData): Promise<void> {
+  const boleto = slipBoleto(slip);
+  const png = await renderBoletoBarcodePng(boleto.barcode);
+  const width = contentWidth(doc);
+  const left = width - RIGHT_COLUMN;
+  const right = MARGIN + left;
+  const beneficiary = `${INSURER.name} – CNPJ ${formatIdentity(INSURER.cnpj)}`;
+  const payer = `${data.payer.name} – ${formatIdentityWithLabel(data.payer.identity)}`;
+  const documentNumber = `${data.policyNumber}/${String(slip.installmentNumber).padStart(2, "0")}`;
+  const amount = formatBrl(slip.amountCents);
+  const dueDate = formatDatePtBr(slip.dueDate);
+
+  drawHeader(
+    doc,
+    "Boleto de pagamento",
+    `Apólice nº ${data.policyNumber} · parcela ${slip.installmentNumber}/${slip.installmentCount}`,
+  );
+
+  // Recibo do pagador
+  let y = doc.y;
+  doc.font("Helvetica-Bold").fontSize(9).fillColor(COLORS.text).text("Recibo do Pagador", MARGIN, y);
+  y += 14;
+  box(doc, MARGIN, y, left, 24, "Beneficiário", beneficiary);
+  box(doc, right, y, RIGHT_COLUMN, 24, "Agência / Código do beneficiário", formatBeneficiaryCode(), {
+    align: "right",
+  });
+  y += 24;
+  box(doc, MARGIN, y, left, 24, "Pagador", payer);
+  box(doc, right, y, RIGHT_COLUMN, 24, "Nosso número", boleto.ourNumberFormatted, { align: "right" });
+  y += 24;
+  boxRow(doc, MARGIN, y, left, 24, [
+    ["Nº do documento", documentNumber],
+    ["Produto", `${data.productText} – ${data.modalityText}`],
+    ["Situação da parcela", INSTALLMENT_STATUS_LABELS[slip.status]],
+  ]);
+  box(doc, right, y, RIGHT_COLUMN, 24, "Vencimento", dueDate, { align: "right", bold: true });
+  y += 24;
+  box(doc, MARGIN, y, left, 24, "Linha digitável", boleto.formattedLine);
+  box(doc, right, y, RIGHT_COLUMN, 24, "(=) Valor do documento", amount, { align: "right", bold: true });
+  y += 24 + 14;
+
+  // Cut line
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .dash(3, { space: 3 })
+    .lineWidth(0.6)
+    .strokeColor(COLORS.muted)
+    .stroke()
+    .undash();
+  doc.font("Helvetica").fontSize(6.5).fillColor(COLORS.muted);
+  doc.text("Corte na linha pontilhada", MARGIN, y + 3, { width, align: "right", lineBreak: false });
+  y += 18;
+
+  // Ficha de compensação
+  doc.font("Helvetica-Bold").fontSize(15).fillColor(COLORS.text);
+  doc.text(`${BOLETO_BANK_CODE}-${BOLETO_BANK_CODE_DV}`, MARGIN, y + 4, { width: 70, lineBreak: false });
+  doc
+    .moveTo(MARGIN + 68, y)
+    .lineTo(MARGIN + 68, y + 22)
+    .lineWidth(1.2)
+    .strokeColor(COLORS.text)
+    .stroke();
+  doc.font("Helvetica-Bold").fontSize(11.5);
+  doc.text(boleto.formattedLine, MARGIN + 76, y + 6, { width: width - 76, align: "right", lineBreak: false });
+  y += 24;
+  box(doc, MARGIN, y, left, 24, "Local de pagamento", "Pagável em qualquer banco até o vencimento");
+  box(doc, right, y, RIGHT_COLUMN, 24, "Vencimento", dueDate, { align: "right", bold: true });
+  y += 24;
+  box(doc, MARGIN, y, left, 24, "Beneficiário", beneficiary);
+  box(doc, right, y, RIGHT_COLUMN, 24, "Agência / Código do beneficiário", formatBeneficiaryCode(), {
+    align: "right",
+  });
+  y += 24;
+  boxRow(
+    doc,
+    MARGIN,
+    y,
+    left,
+    24,
+    [
+      ["Data do documento", formatDatePtBr(data.issuedAt)],
+      ["Nº do documento", documentNumber],
+      ["Espécie doc.", "DS"],
+      ["Aceite", "N"],
+      ["Data do processamento", formatDatePtBr(data.issuedAt)],
+    ],
+    [1.1, 1.4, 0.7, 0.8, 1.2],
+  );
+  box(doc, right, y, RIGHT_COLUMN, 24, "Nosso número", boleto.ourNumberFormatted, { align: "right" });
+  y += 24;
+  boxRow(
+    doc,
+    MARGIN,
+    y,
+    left,
+    24,
+    [
+      ["Uso do banco", ""],
+      ["Carteira", BOLETO_BENEFICIARY.wallet],
+      ["Espécie", "R$"],
+      ["Quantidade", ""],
+      ["Valor", ""],
+    ],
+    [1.1, 1.4, 0.7, 0.8, 1.2],
+  );
+  box(doc, right, y, RIGHT_COLUMN, 24, "(=) Valor do documento", amount, { align: "right", bold: true });
+  y += 24;
+  box(
+    doc,
+    MARGIN,
+    y,
+    left,
+    72,
+    "Instruções (texto de responsabilidade do beneficiário)",
+    instructions(slip, data.policyNumber),
+    {
+      size: 8,
+    },
+  );
+  box(doc, right, y, RIGHT_COLUMN, 24, "(-) Desconto / Abatimento", "");
+  box(doc, right, y + 24, RIGHT_COLUMN, 24, "(+) Mora / Multa", "");
+  box(doc, right, y + 48, RIGHT_COLUMN, 24, "(=) Valor cobrado", "");
+  y += 72;
+  box(doc, MARGIN, y, width, 36, "Pagador", `${payer}\n${formatAddress(data.payer.address)}`);
+  y += 36 + 8;
+
+  doc.image(png, MARGIN, y, { width: BARCODE_WIDTH, height: BARCODE_HEIGHT });
+  doc.font("Helvetica").fontSize(6.5).fillColor(COLORS.muted);
+  doc.text("Autenticação mecânica – Ficha de Compensação", MARGIN + BARCODE_WIDTH + 10, y, {
+    width: width - BARCODE_WIDTH - 10,
+    align: "right",
+    lineBreak: false,
+  });
+  doc.fillColor(COLORS.text);
+  doc.y = y + BARCODE_HEIGHT + 10;
+}
+
+/** One page per slip: the payer's receipt and the bank's compensation slip with the I2of5 barcode. */
+export function renderBoletoPdf(data: BoletoDocumentData, options: RenderOptions = {}): Promise<Buffer> {
+  if (!data.slips.length) throw new RangeError("a boleto document needs at least one installment");
+  const slipsLabel =
+    data.slips.length === 1 ? `parcela ${data.slips[0]!.installmentNumber}` : `${data.slips.length} parcelas`;
+  return renderPdf(
+    {
+      title: `Boleto – apólice ${data.policyNumber}`,
+      subject: `Boleto de pagamento, ${slipsLabel}`,
+      createdAt: data.issuedAt,
+      footer: `${INSURER.name} · boleto de prêmio de seguro · apólice nº ${data.policyNumber}`,
+    },
+    options,
+    async (doc) => {
+      for (const [i, slip] of data.slips.entries()) {
+        if (i > 0) {
+          doc.addPage();
+          doc.y = doc.page.margins.top;
+        }
+        await drawSlip(doc, data, slip);
+      }
+    },
+  );
+}

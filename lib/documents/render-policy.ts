@@ -1,0 +1,141 @@
+import { formatDatePtBr } from "@/lib/dates";
+import { formatIdentity } from "@/lib/identity";
+import { formatBrl } from "@/lib/money";
+import { INSURER } from "./issuer";
+import {
+  formatAddress,
+  formatPhone,
+  INSTALLMENT_STATUS_LABELS,
+  identityLabel,
+  PAYMENT_METHOD_LABELS,
+  PERSON_TYPE_LABELS,
+  POLICY_STATUS_LABELS,
+} from "./labels";
+import {
+  drawFields,
+  drawHeader,
+  drawNote,
+  drawSection,
+  drawSummary,
+  drawTable,
+  type Field,
+  formatPeriod,
+  type RenderOptions,
+  renderPdf,
+} from "./pdf";
+import type { BrokerData, InsuredData, PolicyDocumentData } from "./types";
+
+export function insuredFields(insured: InsuredData): Field[] {
+  return [
+    { label: "Nome / Razão social", value: insured.name, span: 2 },
+    { label: identityLabel(insured.identity), value: formatIdentity(insured.identity) },
+    { label: "Tipo de pessoa", value: PERSON_TYPE_LABELS[insured.personType] },
+    ...(insured.email ? [{ label: "E-mail", value: insured.email }] : []),
+    ...(insured.phone ? [{ label: "Telefone", value: formatPhone(insured.phone) }] : []),
+    { label: "Endereço", value: formatAddress(insured.address), span: 3 },
+  ];
+}
+
+export function brokerFields(broker: BrokerData): Field[] {
+  return [
+    { label: "Corretora", value: broker.name, span: 2 },
+    { label: "Registro SUSEP", value: broker.registerNumber },
+  ];
+}
+
+/** The insured's policy: the broker's commission is internal and never printed here. */
+export function renderPolicyPdf(data: PolicyDocumentData, options: RenderOptions = {}): Promise<Buffer> {
+  return renderPdf(
+    {
+      title: `Apólice ${data.number}`,
+      subject: `${data.productText} – ${data.modalityText}`,
+      createdAt: data.issuedAt,
+      footer: `Apólice nº ${data.number} · emitida em ${formatDatePtBr(data.issuedAt)} · documento gerado eletronicamente`,
+    },
+    options,
+    (doc) => {
+      drawHeader(doc, "Apólice de Seguro", `Nº ${data.number}`);
+
+      drawSection(doc, "Dados da apólice");
+      drawFields(doc, [
+        { label: "Número da apólice", value: data.number },
+        { label: "Apólice (13 dígitos)", value: data.policyNumber },
+        { label: "Situação", value: POLICY_STATUS_LABELS[data.status] },
+        { label: "Produto", value: data.productText },
+        { label: "Modalidade", value: data.modalityText },
+        { label: "Versão", value: data.version },
+        { label: "Vigência (às 24h)", value: formatPeriod(data.vigencyStartedAt, data.vigencyExpiredAt) },
+        { label: "Limite máximo de indenização", value: formatBrl(data.policyLimitCents) },
+        { label: "Data de emissão", value: formatDatePtBr(data.issuedAt) },
+        ...(data.proposalNumber ? [{ label: "Proposta", value: data.proposalNumber }] : []),
+        { label: "Cotação", value: data.quotationId, span: 2 },
+        ...(data.status === "Canceled" && data.canceledAt
+          ? [
+              {
+                label: "Cancelamento",
+                value: `Cancelada em ${formatDatePtBr(data.canceledAt)}${data.cancelReason ? `: ${data.cancelReason}` : ""}`,
+                span: 3,
+              },
+            ]
+          : []),
+      ]);
+
+      drawSection(doc, "Segurado");
+      drawFields(doc, insuredFields(data.insured));
+
+      drawSection(doc, "Corretor");
+      drawFields(doc, brokerFields(data.broker));
+
+      if (data.coverages.length) {
+        drawSection(doc, "Coberturas");
+        drawTable(
+          doc,
+          [
+            { header: "Cobertura", width: 5 },
+            { header: "Limite", width: 2, align: "right" },
+            { header: "Franquia", width: 4 },
+          ],
+          data.coverages.map((coverage) => [
+            coverage.description,
+            formatBrl(coverage.limitCents),
+            coverage.deductibleText,
+          ]),
+        );
+      }
+
+      drawSection(doc, "Prêmio");
+      drawFields(doc, [{ label: "Forma de pagamento", value: PAYMENT_METHOD_LABELS[data.paymentMethod] }]);
+      drawSummary(doc, [
+        ["Prêmio líquido", formatBrl(data.netCents)],
+        ["IOF (7,38 %)", formatBrl(data.taxCents)],
+        ...(data.interestCents ? [["Juros", formatBrl(data.interestCents)] as [string, string]] : []),
+        ["Prêmio total", formatBrl(data.totalCents)],
+      ]);
+
+      drawSection(doc, "Parcelas");
+      const count = data.installments.length;
+      drawTable(
+        doc,
+        [
+          { header: "Parcela", width: 2 },
+          { header: "Vencimento", width: 3 },
+          { header: "Valor", width: 3, align: "right" },
+          { header: "Situação", width: 3 },
+        ],
+        data.installments.map((installment) => [
+          `${installment.installmentNumber}/${count}`,
+          formatDatePtBr(installment.dueDate),
+          formatBrl(installment.amountCents),
+          INSTALLMENT_STATUS_LABELS[installment.status],
+        ]),
+      );
+
+      drawNote(
+        doc,
+        "Este seguro é regido pelas condições gerais e especiais do produto, disponíveis com o seu corretor. " +
+          "O registro deste plano na SUSEP não implica, por parte da Autarquia, incentivo ou recomendação à sua " +
+          `comercialização. ${INSURER.contact}.`,
+      );
+    },
+  );
+}

@@ -1,0 +1,104 @@
+import type { Address, InstallmentStatus, PaymentMethod, PersonType, PolicyStatus } from "@/db/schema";
+
+/** Plain data the renderers print; loaders (lib/documents/load.ts) build it from the rows. */
+export type InsuredData = {
+  name: string;
+  /** Normalised CPF (11) or CNPJ (14). */
+  identity: string;
+  personType: PersonType;
+  address: Address;
+  email?: string;
+  phone?: string;
+};
+
+export type BrokerData = { name: string; registerNumber: string };
+
+export type CoverageData = {
+  description: string;
+  limitCents: number;
+  netCents: number;
+  deductibleText: string;
+};
+
+export type PolicyDocumentData = {
+  /** 24 digits. */
+  number: string;
+  /** 13 digits. */
+  policyNumber: string;
+  status: PolicyStatus;
+  version: string;
+  issuedAt: Date;
+  canceledAt?: Date | null;
+  cancelReason?: string | null;
+  quotationId: string;
+  proposalNumber?: string | null;
+  insured: InsuredData;
+  broker: BrokerData;
+  productText: string;
+  modalityText: string;
+  policyLimitCents: number;
+  vigencyStartedAt: Date;
+  vigencyExpiredAt: Date;
+  netCents: number;
+  taxCents: number;
+  interestCents: number;
+  totalCents: number;
+  paymentMethod: PaymentMethod;
+  coverages: CoverageData[];
+  installments: {
+    installmentNumber: number;
+    dueDate: Date;
+    amountCents: number;
+    status: InstallmentStatus;
+  }[];
+};
+
+export type ProposalDocumentData = {
+  /** 14 digits. */
+  number: string;
+  createdAt: Date;
+  quotationId: string;
+  insured: InsuredData;
+  broker: BrokerData;
+  productText: string;
+  modalityText: string;
+  vigencyStartedAt: Date;
+  vigencyExpiredAt: Date;
+  variant: {
+    limitCents: number;
+    netCents: number;
+    taxCents: number;
+    interestCents: number;
+    totalCents: number;
+    coverages: CoverageData[];
+  };
+  payment: {
+    method: PaymentMethod;
+    dueDay?: number | null;
+    installmentCount: number;
+    totalCents: number;
+    /** One per installment, the first absorbing the rounding cents. */
+    installments: { number: number; dueDate: Date; amountCents: number }[];
+  };
+};
+
+export type BoletoSlipData = {
+  installmentNumber: number;
+  installmentCount: number;
+  dueDate: Date;
+  amountCents: number;
+  status: InstallmentStatus;
+  /** 8 digits; see boletoOurNumber. */
+  ourNumber: string;
+  /** The stored (registered) line; printed as is when present and valid. */
+  typeableLine?: string | null;
+};
+
+export type BoletoDocumentData = {
+  policyNumber: string;
+  issuedAt: Date;
+  productText: string;
+  modalityText: string;
+  payer: { name: string; identity: string; address: Address };
+  slips: BoletoSlipData[];
+};
