@@ -1,0 +1,80 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isValidCnpjValue, isValidCpfValue } from "@/lib/identity";
+import { multiplyCents } from "@/lib/money";
+import type { DatabaseHandle } from "./index";
+import { formatSeedReport, type SeedReport, seedDemoData } from "./seed";
+import { apiKeys, brokers, policies, policyInstallments, users } from "./schema";
+import { createTestDatabase } from "./testing";
+
+let handle: DatabaseHandle;
+let first: SeedReport;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  first = await seedDemoData(handle.db);
+}, 180_000);
+
+afterAll(async () => {
+  await handle.close();
+});
+
+describe("demo seed", () => {
+  it("creates both brokers, their logins and one key each, and prints the keys once", async () => {
+    expect((await handle.db.select().from(brokers)).map((b) => b.registerNumber).sort()).toEqual(["100000", "200000"]);
+    expect(first.logins.map((l) => l.email)).toEqual(
+      expect.arrayContaining(["admin@corretorademo.com.br", "admin@corretoraexemplo.com.br"]),
+    );
+    expect(first.keys.every((k) => k.key?.startsWith("bpk_live_"))).toBe(true);
+    const text = formatSeedReport(first);
+    for (const key of first.keys) expect(text).toContain(key.key!);
+    const stored = await handle.db.select({ hash: apiKeys.hash }).from(apiKeys);
+    expect(stored.every((row) => !first.keys.some((k) => k.key === row.hash))).toBe(true);
+  });
+
+  it("is idempotent: a second run adds nothing and shows only prefixes", async () => {
+    const [before] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(policies);
+    const second = await seedDemoData(handle.db);
+    const [after] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(policies);
+    expect(after!.n).toBe(before!.n);
+    expect(second.policiesCreated).toBe(0);
+    expect(second.keys.every((k) => k.key === undefined)).toBe(true);
+    expect((await handle.db.select().from(apiKeys)).length).toBe(2);
+    expect((await handle.db.select().from(users)).length).toBe(3);
+  });
+
+  it("makes realistic policies: all products, statuses, valid CPF/CNPJ, pt-BR names", async () => {
+    const rows = await handle.db.select().from(policies);
+    expect(rows.length).toBe(420);
+    expect(new Set(rows.map((r) => r.modalityCode)).size).toBe(4);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(["Issued", "Expired", "Canceled"]));
+    for (const row of rows) {
+      const valid = row.personType === "NATURAL" ? isValidCpfValue(row.insuredIdentity) : isValidCnpjValue(row.insuredIdentity);
+      expect(valid, row.insuredIdentity).toBe(true);
+      if (row.productCode === "DIRECTORS-OFFICERS-CIVIL-LIABILITY") {
+        expect(row.personType).toBe("LEGAL");
+        expect(row.paymentMethod).toBe("TICKET");
+      }
+    }
+    expect(rows.some((r) => /[áâãçéêíóôõú]/i.test(r.insuredName))).toBe(true);
+  });
+
+  it("prices as domain.md §5 says: IOF 7.38 % half-even and installments that add up exactly", async () => {
+    const rows = await handle.db.select().from(policies).limit(120);
+    for (const row of rows) {
+      expect(row.taxCents).toBe(multiplyCents(row.netCents, "0.0738"));
+      expect(row.totalCents).toBe(row.netCents + row.taxCents);
+      const installments = await handle.db
+        .select()
+        .from(policyInstallments)
+        .where(eq(policyInstallments.policyId, row.id))
+        .orderBy(policyInstallments.installmentNumber);
+      expect(installments.reduce((sum, i) => sum + i.premiumTotalCents, 0)).toBe(row.totalCents);
+      expect(installments.reduce((sum, i) => sum + i.iofCents, 0)).toBe(row.taxCents);
+      const limit = row.paymentMethod === "TICKET" ? 6 : 10;
+      expect(installments.length).toBeLessThanOrEqual(limit);
+      if (installments.length > 1) expect(installments.at(-1)!.premiumTotalCents).toBeGreaterThanOrEqual(100_00);
+      if (row.paymentMethod === "TICKET") expect(installments.every((i) => /^\d{47}$/.test(i.typeableLine ?? ""))).toBe(true);
+    }
+  });
+});

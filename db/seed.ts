@@ -1,0 +1,202 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { createApiKey } from "@/lib/auth/api-keys";
+import { hashPassword } from "@/lib/auth/password";
+import { syncCatalogue } from "@/lib/catalogue/sync";
+import { createRandom } from "@/lib/demo/people";
+import { type DemoModality, type DemoPolicy, demoPolicy } from "@/lib/demo/policies";
+import { boletoOurNumber, buildBoleto } from "@/lib/documents/boleto";
+import { createPolicyDocuments } from "@/lib/documents/create-documents";
+import { normalizeName } from "@/lib/identity";
+import { formatLongPolicyNumber } from "@/lib/policies/numbers";
+import type { Database, Executor } from "./index";
+import { countPoliciesOfBroker, listModalityLabels, nextPolicyNumbers } from "./queries/policies";
+import { apiKeys, brokers, policies, policyInstallments, quotations, users } from "./schema";
+
+export const DEMO_PASSWORD = "demo12345";
+const DEMO_KEY_NAME = "Chave demo";
+
+/** domain.md §10: two brokers, an admin each (and a member for the first), a key each, a few hundred policies. */
+export const DEMO_BROKERS = [
+  {
+    registerNumber: "100000",
+    name: "Corretora Demo",
+    policies: 300,
+    users: [
+      { email: "admin@corretorademo.com.br", name: "Ana Administradora", role: "admin" as const },
+      { email: "membro@corretorademo.com.br", name: "Marcos Membro", role: "member" as const },
+    ],
+  },
+  {
+    registerNumber: "200000",
+    name: "Corretora Exemplo",
+    policies: 120,
+    users: [{ email: "admin@corretoraexemplo.com.br", name: "Eduardo Exemplo", role: "admin" as const }],
+  },
+];
+
+export type SeedReport = {
+  logins: { email: string; password: string; registerNumber: string; role: string }[];
+  keys: { registerNumber: string; prefix: string; key?: string }[];
+  policiesCreated: number;
+};
+
+/** Idempotent: a second run adds nothing and reports the existing key prefixes (keys are shown once). */
+export async function seedDemoData(db: Database, now = new Date()): Promise<SeedReport> {
+  await syncCatalogue(db);
+  const modalityRows = await listModalityLabels(db);
+  const report: SeedReport = { logins: [], keys: [], policiesCreated: 0 };
+  for (const [brokerIndex, demo] of DEMO_BROKERS.entries()) {
+    await db
+      .insert(brokers)
+      .values({ registerNumber: demo.registerNumber, name: demo.name })
+      .onConflictDoNothing();
+    const [broker] = await db.select().from(brokers).where(eq(brokers.registerNumber, demo.registerNumber));
+    if (!broker) throw new Error(`broker ${demo.registerNumber} missing after insert`);
+
+    for (const user of demo.users) {
+      const [existing] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${user.email}`);
+      if (!existing) {
+        await db
+          .insert(users)
+          .values({ ...user, brokerId: broker.id, passwordHash: await hashPassword(DEMO_PASSWORD) });
+      }
+      report.logins.push({
+        email: user.email,
+        password: DEMO_PASSWORD,
+        registerNumber: demo.registerNumber,
+        role: user.role,
+      });
+    }
+
+    const [demoKey] = await db
+      .select({ prefix: apiKeys.prefix })
+      .from(apiKeys)
+      .where(
+        and(eq(apiKeys.brokerId, broker.id), eq(apiKeys.name, DEMO_KEY_NAME), isNull(apiKeys.revokedAt)),
+      );
+    if (demoKey) {
+      report.keys.push({ registerNumber: demo.registerNumber, prefix: demoKey.prefix });
+    } else {
+      const created = await createApiKey(db, { registerNumber: demo.registerNumber, name: DEMO_KEY_NAME });
+      report.keys.push({ registerNumber: demo.registerNumber, prefix: created.prefix, key: created.key });
+    }
+
+    if ((await countPoliciesOfBroker(db, broker.id)) === 0) {
+      const random = createRandom(1000 + brokerIndex);
+      const generated = Array.from({ length: demo.policies }, (_, i) =>
+        demoPolicy(random, modalityRows[i % modalityRows.length] as DemoModality, now),
+      );
+      await db.transaction(async (tx) => {
+        const numbers = await nextPolicyNumbers(tx, generated.length);
+        for (const [i, policy] of generated.entries()) {
+          await insertDemoPolicy(tx, broker.id, policy, numbers[i]!);
+        }
+      });
+      report.policiesCreated += generated.length;
+    }
+  }
+  return report;
+}
+
+async function insertDemoPolicy(tx: Executor, brokerId: string, demo: DemoPolicy, policyNumber: string) {
+  const [quotation] = await tx
+    .insert(quotations)
+    .values({
+      brokerId,
+      modalityCode: demo.modality.code,
+      status: "Finished",
+      personType: demo.personType,
+      insuredName: demo.insured.name,
+      insuredIdentity: demo.insured.identity,
+      insuredEmail: demo.insured.email,
+      insuredPhone: demo.insured.phone,
+      insuredAddress: demo.insured.address,
+      vigencyStartedAt: demo.vigencyStartedAt,
+      vigencyExpiredAt: demo.vigencyExpiredAt,
+      commissionPercent: demo.commissionPercent,
+      grievancePercent: "0",
+      answers: {},
+      quotedAt: demo.createdAt,
+      createdAt: demo.createdAt,
+      updatedAt: demo.createdAt,
+    })
+    .returning({ id: quotations.id });
+  const [policy] = await tx
+    .insert(policies)
+    .values({
+      brokerId,
+      quotationId: quotation!.id,
+      number: formatLongPolicyNumber(demo.modality.productCode, demo.createdAt, policyNumber),
+      policyNumber,
+      status: demo.status,
+      canceledAt: demo.status === "Canceled" ? demo.createdAt : null,
+      cancelReason: demo.status === "Canceled" ? "Solicitação do segurado" : null,
+      personType: demo.personType,
+      insuredName: demo.insured.name,
+      insuredNameNormalized: normalizeName(demo.insured.name),
+      insuredIdentity: demo.insured.identity,
+      modalityCode: demo.modality.code,
+      modalityText: demo.modality.text,
+      productCode: demo.modality.productCode,
+      productText: demo.modality.productText,
+      vigencyStartedAt: demo.vigencyStartedAt,
+      vigencyExpiredAt: demo.vigencyExpiredAt,
+      policyLimitCents: demo.limitCents,
+      netCents: demo.netCents,
+      taxCents: demo.taxCents,
+      totalCents: demo.totalCents,
+      commissionCents: demo.commissionCents,
+      paymentMethod: demo.paymentMethod,
+      createdAt: demo.createdAt,
+    })
+    .returning({ id: policies.id });
+  const installmentRows = await tx
+    .insert(policyInstallments)
+    .values(
+      demo.installments.map((installment) => {
+        const boleto =
+          demo.paymentMethod === "TICKET"
+            ? buildBoleto({
+                ourNumber: boletoOurNumber(policyNumber, installment.installmentNumber),
+                amountCents: installment.premiumTotalCents,
+                dueDate: installment.dueDate,
+              })
+            : undefined;
+        return {
+          policyId: policy!.id,
+          ...installment,
+          paidAt: installment.status === "Paid" ? installment.dueDate : null,
+          boletoOurNumber: boleto ? boletoOurNumber(policyNumber, installment.installmentNumber) : null,
+          typeableLine: boleto?.typeableLine ?? null,
+          createdAt: demo.createdAt,
+        };
+      }),
+    )
+    .returning({ id: policyInstallments.id });
+  await createPolicyDocuments(tx, {
+    brokerId,
+    policyId: policy!.id,
+    paymentMethod: demo.paymentMethod,
+    installmentIds: installmentRows.map((row) => row.id),
+  });
+}
+
+/** What the seed prints: the demo logins, and each demo key the first time it is made. */
+export function formatSeedReport(report: SeedReport): string {
+  const lines = ["", "Demo data ready.", "  Portal logins (password demo12345):"];
+  for (const login of report.logins)
+    lines.push(`    ${login.email}  (broker ${login.registerNumber}, ${login.role})`);
+  lines.push("  Partner API keys:");
+  for (const key of report.keys) {
+    lines.push(
+      key.key
+        ? `    broker ${key.registerNumber}: ${key.key}`
+        : `    broker ${key.registerNumber}: ${key.prefix}… (shown when it was created; make another under Chaves de API or with npm run keys:create)`,
+    );
+  }
+  if (report.policiesCreated) lines.push(`  Policies created: ${report.policiesCreated}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,41 @@
+import { count } from "drizzle-orm";
+import { DatabaseLockedError, getDatabaseHandle } from "@/db/index";
+import { brokers } from "@/db/schema";
+import { formatSeedReport, seedDemoData } from "@/db/seed";
+import { syncCatalogue } from "@/lib/catalogue/sync";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+
+/**
+ * Runs once per server process (instrumentation.ts): opens the database (PGlite applies its
+ * migrations), refreshes the product catalogue, seeds an empty embedded database with the demo
+ * data and prints the demo logins and keys, then starts the in-process worker.
+ */
+export async function prepareApp(): Promise<void> {
+  try {
+    const handle = await getDatabaseHandle();
+    await syncCatalogue(handle.db);
+    if (handle.kind === "pglite") {
+      const [row] = await handle.db.select({ total: count() }).from(brokers);
+      if (Number(row?.total ?? 0) === 0) {
+        console.log(formatSeedReport(await seedDemoData(handle.db)));
+      } else {
+        console.log(
+          `Embedded database at ${env().PGLITE_DIR} (demo logins: admin@corretorademo.com.br / demo12345). ` +
+            "API keys are shown only when created: make one under Chaves de API in the portal.",
+        );
+      }
+    }
+    if (env().WORKER === "inline") {
+      const { startWorker } = await import("@/lib/jobs");
+      await startWorker();
+    }
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    log.error({ err: error }, "start-up failed");
+    throw error;
+  }
+}
