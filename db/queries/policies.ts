@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, like, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { PolicySortField, PolicySortTerm } from "@/lib/policies/sort";
 import type { Executor } from "../index";
@@ -67,13 +67,20 @@ export async function listPolicyPage(
   const where = policyConditions(brokerId, options.filters);
   return db.transaction(
     async (tx) => {
-      const rows = await tx
-        .select()
+      // Deferred join: OFFSET walks an index-only scan of ids; only the page's rows are read in full.
+      const page = tx
+        .select({ id: policies.id })
         .from(policies)
         .where(where)
         .orderBy(...policyOrder(options.sort))
         .limit(options.limit)
-        .offset(options.offset);
+        .offset(options.offset)
+        .as("page");
+      const rows = await tx
+        .select(getTableColumns(policies))
+        .from(policies)
+        .innerJoin(page, eq(page.id, policies.id))
+        .orderBy(...policyOrder(options.sort));
       const [totals] = await tx.select({ total: count() }).from(policies).where(where);
       return { rows, total: Number(totals?.total ?? 0) };
     },
