@@ -1,11 +1,28 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { brokers } from "./brokers";
 import { createdAt, timestamptz } from "./columns";
 import { type Address, PAYMENT_METHODS, proposals, quotations } from "./quotations";
 
 export const CHECKOUT_STATUSES = ["Queued", "Processing", "Issued", "Declined", "Failed"] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** The bank's 8-digit "nosso número" of each boleto; the bank reuses the range after 99 999 999. */
+export const boletoOurNumberSeq = pgSequence("boleto_our_number_seq", {
+  startWith: 1,
+  maxValue: 99_999_999,
+  cycle: true,
+});
 
 /**
  * One attempt to pay a quotation. Card number and CVV never reach this table: only the gateway's
@@ -21,9 +38,8 @@ export const checkouts = pgTable(
     quotationId: uuid()
       .notNull()
       .references(() => quotations.id),
-    proposalId: uuid()
-      .notNull()
-      .references(() => proposals.id),
+    /** Null once a re-quote discards the proposal of an ended (declined or failed) attempt. */
+    proposalId: uuid().references(() => proposals.id, { onDelete: "set null" }),
     paymentMethod: text({ enum: PAYMENT_METHODS }).notNull(),
     status: text({ enum: CHECKOUT_STATUSES }).notNull().default("Queued"),
     cardToken: text(),
@@ -33,6 +49,10 @@ export const checkouts = pgTable(
     cardExpiryYear: integer(),
     cardHolderName: text(),
     billingAddress: jsonb().$type<Address>(),
+    /** Boleto only: our numbers reserved for the installments on the first attempt, kept for retries. */
+    boletoOurNumbers: jsonb().$type<string[]>(),
+    /** The gateway's charge id (card) or boleto registration id: what a retry must not repeat. */
+    paymentReference: text(),
     jobId: text(),
     attempts: integer().notNull().default(0),
     failureReason: text(),

@@ -71,6 +71,16 @@ export const policies = pgTable(
     index("policies_broker_product_idx").on(t.brokerId, t.productText, t.id),
     index("policies_broker_modality_idx").on(t.brokerId, t.modalityText, t.id),
     index("policies_broker_status_idx").on(t.brokerId, t.status, t.id),
+    // The usual status + product pair, sorted by product then newest: an index-only count and a
+    // page read in index order (docs/benchmarks.md, finding 2).
+    index("policies_broker_status_product_idx").on(
+      t.brokerId,
+      t.status,
+      t.productCode,
+      t.productText,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     index("policies_broker_name_idx").on(t.brokerId, t.insuredNameNormalized, t.id),
     index("policies_broker_identity_idx").on(t.brokerId, t.insuredIdentity, t.id),
     index("policies_broker_vigency_start_idx").on(t.brokerId, t.vigencyStartedAt),

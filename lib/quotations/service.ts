@@ -80,31 +80,6 @@ async function insertVariants(tx: Transaction, quotationId: string, quotes: Vari
   return { variants, plans };
 }
 
-/** True for a foreign-key violation (SQLSTATE 23503), however the driver wraps it. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "23503") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/**
- * Drops the quotation's proposal. A proposal that an ended checkout attempt (a declined card) still
- * references cannot be deleted while checkouts.proposal_id has no ON DELETE rule: answered as
- * QUOTATION-NOT-EDITABLE rather than a 500 until that rule exists.
- */
-async function discardProposal(tx: Transaction, quotationId: string): Promise<void> {
-  try {
-    await deleteProposalByQuotation(tx, quotationId);
-  } catch (error) {
-    if (!isForeignKeyViolation(error)) throw error;
-    throw new ApiError("QUOTATION-NOT-EDITABLE", {
-      message: "The quotation's proposal has a checkout attempt; create a new quotation instead.",
-    });
-  }
-}
-
 /**
  * Creates a quotation, or re-quotes one when `quotationIdentifier` (or `identifier`) is given:
  * same quotation, new variants and plan identifiers, earlier proposal discarded, all in one
@@ -135,7 +110,7 @@ export async function createQuotation(
     const columns = quotationColumns(definition, values, now);
     let quotation: Awaited<ReturnType<typeof insertQuotation>>;
     if (requoteId) {
-      await discardProposal(tx, requoteId);
+      await deleteProposalByQuotation(tx, requoteId);
       await deleteQuotationVariants(tx, requoteId);
       quotation = await updateQuotation(tx, requoteId, columns);
     } else {

@@ -221,7 +221,7 @@ describe("POST /api/{version}/quotation/proposal", () => {
     expect((await propose(item.quotationIdentifier, ticketAnswers(requoted))).status).toBe(200);
   });
 
-  it("cannot re-quote while a declined checkout attempt references the proposal (schema limit)", async () => {
+  it("re-quotes after a declined checkout attempt, discarding its proposal and keeping the attempt", async () => {
     const item = await createQuotation();
     expect((await propose(item.quotationIdentifier, ticketAnswers(item))).status).toBe(200);
     const [proposal] = await handle.db
@@ -240,15 +240,11 @@ describe("POST /api/{version}/quotation/proposal", () => {
       headers: keyHeader(key),
       body: { ...sampleQuotationRequest("broker", "100000"), quotationIdentifier: item.quotationIdentifier },
     });
-    expect(response.status).toBe(400);
-    expect(response.json.errors).toEqual([
-      {
-        code: "QUOTATION-NOT-EDITABLE",
-        message: "The quotation's proposal has a checkout attempt; create a new quotation instead.",
-      },
-    ]);
-    // A new proposal still replaces the old one in place, so the attempt keeps its reference.
-    expect((await propose(item.quotationIdentifier, ticketAnswers(item, { "DUE-DAY": 5 }))).status).toBe(200);
+    expect(response.status).toBe(200);
+    const [attempt] = await handle.db.select().from(checkouts).where(eq(checkouts.quotationId, item.quotationIdentifier));
+    expect(attempt).toMatchObject({ status: "Declined", proposalId: null });
+    const requoted = response.json.item;
+    expect((await propose(requoted.quotationIdentifier, ticketAnswers(requoted, { "DUE-DAY": 5 }))).status).toBe(200);
   });
 
   it("offers D&O by boleto only", async () => {

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { defineEndpoint } from "@/lib/http/endpoint";
+import { checkoutRequestSchema } from "@/lib/schemas/checkout";
+
+export const startCheckoutEndpoint = defineEndpoint({
+  operationId: "startCheckout",
+  method: "POST",
+  path: "/{version}/checkout",
+  summary: "Send a quotation to checkout",
+  description:
+    "Queues the issuance of the policy of a quotation with a proposal. Boleto (TICKET) needs only the quotation; " +
+    "CREDIT-CARD also needs `creditCard` (tokenised at once; number and CVV are never stored). The quotation becomes " +
+    "Confirmed; repeating the call for a Confirmed or Finished quotation answers 200 and changes nothing.",
+  tag: "Checkout",
+  auth: "key",
+  versioned: true,
+  params: z.object({ version: z.string() }),
+  body: checkoutRequestSchema,
+  response: z.object({}),
+  registerNumberFrom: "body",
+  errors: [
+    "INVALID-FORM-FIELD",
+    "QUOTATION-NOT-FOUND",
+    "PROPOSAL-NOT-FOUND",
+    "INCORRECT-OR-NONEXISTENT",
+    "TOKEN-ERROR",
+    "PAYMENT-GATEWAY-UNAVAILABLE",
+  ],
+});

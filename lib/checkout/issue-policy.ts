@@ -1,0 +1,195 @@
+import { isUniqueViolation } from "@/db/errors";
+import type { Database, Executor } from "@/db/index";
+import {
+  beginIssuanceAttempt,
+  completeIssuance,
+  endCheckoutUnpaid,
+  findIssuanceContext,
+  findPolicyIdByQuotation,
+  type IssuanceContext,
+  insertPolicy,
+  insertPolicyInstallments,
+  nextPolicyNumberValue,
+  reopenQuotation,
+} from "@/db/queries/issuance";
+import { buildBoleto } from "@/lib/documents/boleto";
+import { createPolicyDocuments } from "@/lib/documents/create-documents";
+import { normalizeName } from "@/lib/identity";
+import { log } from "@/lib/log";
+import { getPaymentGateway, type PaymentGateway } from "@/lib/payments/gateway";
+import { formatLongPolicyNumber, formatPolicyNumber } from "@/lib/policies/numbers";
+import { computeInstallments, type IssuedInstallment } from "./installments";
+
+export type IssuanceOutcome =
+  | { outcome: "issued"; policyId: string }
+  | { outcome: "declined"; reason: string }
+  /** Nothing to do: the checkout had already ended (a duplicate or late delivery of the job). */
+  | { outcome: "skipped" };
+
+const ENDED = new Set(["Issued", "Declined", "Failed"]);
+
+/**
+ * The issuance job (domain.md §8): charges the card token or registers the boletos, then in one
+ * transaction creates the policy, its installments and document rows, ends the checkout as Issued
+ * and the quotation as Finished. Safe to run again at any point: the gateway calls are idempotent
+ * by checkout id, the checkout row lock serialises attempts, and policies_quotation_key makes a
+ * second policy impossible. A decline ends the checkout and reopens the quotation with the reason.
+ * Temporary failures are thrown, for the queue to retry.
+ */
+export async function issuePolicy(
+  db: Database,
+  checkoutId: string,
+  options: { gateway?: PaymentGateway; now?: Date } = {},
+): Promise<IssuanceOutcome> {
+  const gateway = options.gateway ?? getPaymentGateway();
+  const context = await findIssuanceContext(db, checkoutId);
+  if (!context) {
+    log.warn({ checkoutId }, "issuance job for an unknown checkout");
+    return { outcome: "skipped" };
+  }
+  if (ENDED.has(context.checkout.status)) return { outcome: "skipped" };
+
+  const { checkout, proposal, plan } = context;
+  const ticket = checkout.paymentMethod === "TICKET";
+  const installments = computeInstallments(plan, {
+    checkoutAt: checkout.createdAt,
+    dueDay: ticket ? proposal.dueDay : undefined,
+  });
+  const attempt = await beginIssuanceAttempt(db, checkoutId, ticket ? installments.length : 0);
+  if (!attempt) return { outcome: "skipped" };
+
+  let boletos: { ourNumber: string; typeableLine: string }[] = [];
+  let paymentReference: string;
+  if (ticket) {
+    const ourNumbers = attempt.boletoOurNumbers ?? [];
+    if (ourNumbers.length !== installments.length)
+      throw new Error(`checkout ${checkoutId}: our numbers missing`);
+    const registrations = installments.map((installment, i) => {
+      const boleto = buildBoleto({
+        ourNumber: ourNumbers[i]!,
+        amountCents: installment.premiumTotalCents,
+        dueDate: installment.dueDay,
+      });
+      return {
+        ourNumber: boleto.ourNumber,
+        amountCents: installment.premiumTotalCents,
+        dueDate: installment.dueDay,
+        typeableLine: boleto.typeableLine,
+      };
+    });
+    const { registrationId } = await gateway.registerBoletos(registrations, { idempotencyKey: checkoutId });
+    paymentReference = registrationId;
+    boletos = registrations;
+  } else {
+    if (!checkout.cardToken) throw new Error(`checkout ${checkoutId} has no card token`);
+    const charge = await gateway.charge(checkout.cardToken, plan.totalCents, { idempotencyKey: checkoutId });
+    if (charge.status === "declined") {
+      const ended = await db.transaction(async (tx) => {
+        const quotationId = await endCheckoutUnpaid(tx, checkoutId, "Declined", charge.reason);
+        if (quotationId) await reopenQuotation(tx, quotationId, charge.reason);
+        return quotationId !== undefined;
+      });
+      if (ended) log.info({ checkoutId, quotationId: checkout.quotationId }, "card declined");
+      return ended ? { outcome: "declined", reason: charge.reason } : { outcome: "skipped" };
+    }
+    paymentReference = charge.chargeId;
+  }
+
+  const issue = () =>
+    db.transaction(async (tx) => {
+      // First, under the checkout's row lock: a concurrent or late attempt stops here.
+      if (!(await completeIssuance(tx, checkoutId, paymentReference))) return undefined;
+      return createPolicy(tx, context, installments, boletos, options.now ?? new Date());
+    });
+  let policyId: string | undefined;
+  try {
+    policyId = await issue();
+  } catch (error) {
+    if (!isUniqueViolation(error, "policies_quotation_key")) throw error;
+    // The quotation already has its policy (policies_quotation_key): just finish the checkout.
+    policyId = await db.transaction(async (tx) =>
+      (await completeIssuance(tx, checkoutId, paymentReference))
+        ? findPolicyIdByQuotation(tx, checkout.quotationId)
+        : undefined,
+    );
+  }
+  if (!policyId) return { outcome: "skipped" };
+  log.info({ checkoutId, quotationId: checkout.quotationId, policyId }, "policy issued");
+  return { outcome: "issued", policyId };
+}
+
+async function createPolicy(
+  tx: Executor,
+  context: IssuanceContext,
+  installments: IssuedInstallment[],
+  boletos: { ourNumber: string; typeableLine: string }[],
+  issuedAt: Date,
+): Promise<string> {
+  const { checkout, quotation, proposal, plan, variant, modality } = context;
+  const policyNumber = formatPolicyNumber(await nextPolicyNumberValue(tx));
+  const { id: policyId } = await insertPolicy(tx, {
+    brokerId: quotation.brokerId,
+    quotationId: quotation.id,
+    checkoutId: checkout.id,
+    number: formatLongPolicyNumber(modality.productCode, issuedAt, policyNumber),
+    policyNumber,
+    status: "Issued",
+    personType: quotation.personType,
+    insuredName: quotation.insuredName,
+    insuredNameNormalized: normalizeName(quotation.insuredName),
+    insuredIdentity: quotation.insuredIdentity,
+    modalityCode: modality.code,
+    modalityText: modality.text,
+    productCode: modality.productCode,
+    productText: modality.productText,
+    vigencyStartedAt: quotation.vigencyStartedAt,
+    vigencyExpiredAt: quotation.vigencyExpiredAt,
+    policyLimitCents: variant.limitCents,
+    netCents: plan.netCents,
+    taxCents: plan.taxCents,
+    interestCents: plan.interestCents,
+    totalCents: plan.totalCents,
+    commissionCents: plan.commissionCents,
+    paymentMethod: proposal.paymentMethod,
+    version: "01.00",
+    totalClaims: 0,
+    createdAt: issuedAt,
+  });
+  const rows = await insertPolicyInstallments(
+    tx,
+    installments.map((installment, i) => ({
+      policyId,
+      installmentNumber: installment.installmentNumber,
+      dueDate: installment.dueDate,
+      extraCents: 0,
+      iofCents: installment.iofCents,
+      tariffPremiumCents: installment.tariffPremiumCents,
+      premiumTotalCents: installment.premiumTotalCents,
+      interestCents: installment.interestCents,
+      status: "Pending" as const,
+      boletoOurNumber: boletos[i]?.ourNumber ?? null,
+      typeableLine: boletos[i]?.typeableLine ?? null,
+    })),
+  );
+  await createPolicyDocuments(tx, {
+    brokerId: quotation.brokerId,
+    policyId,
+    paymentMethod: proposal.paymentMethod,
+    installmentIds: [...rows].sort((a, b) => a.installmentNumber - b.installmentNumber).map((row) => row.id),
+  });
+  return policyId;
+}
+
+/**
+ * The dead-letter end of a checkout whose job failed after every retry: Failed with the reason,
+ * the quotation back to Draft so the broker can try again. No-op when it had already ended.
+ */
+export async function failCheckout(db: Database, checkoutId: string, reason: string): Promise<boolean> {
+  const ended = await db.transaction(async (tx) => {
+    const quotationId = await endCheckoutUnpaid(tx, checkoutId, "Failed", reason);
+    if (quotationId) await reopenQuotation(tx, quotationId, reason);
+    return quotationId !== undefined;
+  });
+  if (ended) log.warn({ checkoutId }, "checkout failed after retries");
+  return ended;
+}

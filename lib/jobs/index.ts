@@ -1,0 +1,3 @@
+export { QUEUES } from "./config";
+export { expirePolicies } from "./expiry";
+export { startWorker, stopWorker } from "./worker";

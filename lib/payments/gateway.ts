@@ -1,0 +1,65 @@
+import { SandboxPaymentGateway } from "./sandbox";
+
+/** What the gateway needs to tokenise a card. Lives only in memory for the length of one request. */
+export type CardDetails = {
+  number: string;
+  holderName: string;
+  cvv: string;
+  expiryMonth: number;
+  expiryYear: number;
+};
+
+/** All we keep of a card: the gateway's token, the brand, the last four digits and the expiry. */
+export type CardToken = {
+  token: string;
+  brand: string;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+};
+
+export type ChargeResult = { status: "approved"; chargeId: string } | { status: "declined"; reason: string };
+
+export type BoletoRegistration = {
+  ourNumber: string;
+  amountCents: number;
+  /** YYYY-MM-DD, São Paulo. */
+  dueDate: string;
+  typeableLine: string;
+};
+
+/**
+ * Something went wrong that may work on a later attempt (timeout, 5xx, maintenance window). The
+ * checkout answers 503 PAYMENT-GATEWAY-UNAVAILABLE; the issuance job is retried by the queue.
+ */
+export class PaymentGatewayUnavailableError extends Error {
+  constructor(message = "The payment gateway is temporarily unavailable.") {
+    super(message);
+    this.name = "PaymentGatewayUnavailableError";
+  }
+}
+
+/**
+ * The payment provider. `idempotencyKey` (the checkout id) makes a repeated charge or registration,
+ * after a worker crash or a timed-out attempt, return the first result instead of acting twice.
+ */
+export interface PaymentGateway {
+  tokenize(card: CardDetails): Promise<CardToken>;
+  charge(token: string, amountCents: number, options: { idempotencyKey: string }): Promise<ChargeResult>;
+  registerBoletos(
+    boletos: BoletoRegistration[],
+    options: { idempotencyKey: string },
+  ): Promise<{ registrationId: string }>;
+}
+
+const state = globalThis as typeof globalThis & { __brokerPortalPaymentGateway?: PaymentGateway };
+
+/** The process's gateway: the built-in sandbox until a real provider is configured. */
+export function getPaymentGateway(): PaymentGateway {
+  state.__brokerPortalPaymentGateway ??= new SandboxPaymentGateway();
+  return state.__brokerPortalPaymentGateway;
+}
+
+export function usePaymentGatewayForTesting(gateway: PaymentGateway | undefined): void {
+  state.__brokerPortalPaymentGateway = gateway;
+}

@@ -1,0 +1,33 @@
+// npm run worker: the issuance worker on its own (run the app with WORKER=off). Needs DATABASE_URL
+// for PostgreSQL; without it the embedded database is opened, which only works while the app is
+// stopped (PGlite allows one process).
+import { DatabaseLockedError, getDatabaseHandle } from "@/db/index";
+import { env } from "@/lib/env";
+import { startWorker, stopWorker } from "@/lib/jobs";
+import { log } from "@/lib/log";
+
+async function main(): Promise<void> {
+  const { DATABASE_URL } = env();
+  if (!DATABASE_URL)
+    log.warn("DATABASE_URL is not set: using the embedded database (the app must be stopped).");
+  const handle = await getDatabaseHandle();
+  await startWorker();
+  console.log(`Issuance worker running on ${handle.kind}. Ctrl+C to stop.`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping the worker (active jobs get 10 s to finish)…`);
+    await stopWorker(10_000);
+    await handle.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error) => {
+  if (error instanceof DatabaseLockedError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});
