@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidCnpjValue, isValidCpfValue } from "@/lib/identity";
 import { multiplyCents } from "@/lib/money";
 import type { DatabaseHandle } from "./index";
-import { formatSeedReport, type SeedReport, seedDemoData } from "./seed";
 import { apiKeys, brokers, policies, policyInstallments, users } from "./schema";
+import { formatSeedReport, type SeedReport, seedDemoData } from "./seed";
 import { createTestDatabase } from "./testing";
 
 let handle: DatabaseHandle;
@@ -21,7 +21,10 @@ afterAll(async () => {
 
 describe("demo seed", () => {
   it("creates both brokers, their logins and one key each, and prints the keys once", async () => {
-    expect((await handle.db.select().from(brokers)).map((b) => b.registerNumber).sort()).toEqual(["100000", "200000"]);
+    expect((await handle.db.select().from(brokers)).map((b) => b.registerNumber).sort()).toEqual([
+      "100000",
+      "200000",
+    ]);
     expect(first.logins.map((l) => l.email)).toEqual(
       expect.arrayContaining(["admin@corretorademo.com.br", "admin@corretoraexemplo.com.br"]),
     );
@@ -49,7 +52,10 @@ describe("demo seed", () => {
     expect(new Set(rows.map((r) => r.modalityCode)).size).toBe(4);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(["Issued", "Expired", "Canceled"]));
     for (const row of rows) {
-      const valid = row.personType === "NATURAL" ? isValidCpfValue(row.insuredIdentity) : isValidCnpjValue(row.insuredIdentity);
+      const valid =
+        row.personType === "NATURAL"
+          ? isValidCpfValue(row.insuredIdentity)
+          : isValidCnpjValue(row.insuredIdentity);
       expect(valid, row.insuredIdentity).toBe(true);
       if (row.productCode === "DIRECTORS-OFFICERS-CIVIL-LIABILITY") {
         expect(row.personType).toBe("LEGAL");
@@ -73,8 +79,10 @@ describe("demo seed", () => {
       expect(installments.reduce((sum, i) => sum + i.iofCents, 0)).toBe(row.taxCents);
       const limit = row.paymentMethod === "TICKET" ? 6 : 10;
       expect(installments.length).toBeLessThanOrEqual(limit);
-      if (installments.length > 1) expect(installments.at(-1)!.premiumTotalCents).toBeGreaterThanOrEqual(100_00);
-      if (row.paymentMethod === "TICKET") expect(installments.every((i) => /^\d{47}$/.test(i.typeableLine ?? ""))).toBe(true);
+      if (installments.length > 1)
+        expect(installments.at(-1)!.premiumTotalCents).toBeGreaterThanOrEqual(100_00);
+      if (row.paymentMethod === "TICKET")
+        expect(installments.every((i) => /^\d{47}$/.test(i.typeableLine ?? ""))).toBe(true);
     }
   });
 });

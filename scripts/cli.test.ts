@@ -13,15 +13,27 @@ delete (env as Record<string, string | undefined>).DATABASE_URL;
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const npm = (args: string[]) => run("npm", ["run", "--silent", ...args], { env, cwd: process.cwd(), timeout: 240_000 });
+const npm = (args: string[]) =>
+  run("npm", ["run", "--silent", ...args], { env, cwd: process.cwd(), timeout: 240_000 });
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))("key CLI on the embedded database", () => {
-  it("seeds, creates a key printed alone on the last line, revokes it, and refuses while the database is in use", { timeout: 300_000 }, async () => {
+  it("seeds, creates a key printed alone on the last line, revokes it, and refuses while the database is in use", {
+    timeout: 300_000,
+  }, async () => {
     const seeded = await npm(["db:seed"]);
     expect(seeded.stdout).toContain("admin@corretorademo.com.br");
     expect(seeded.stdout).toMatch(/broker 100000: bpk_live_/);
 
-    const created = await npm(["keys:create", "--", "--broker", "100000", "--name", "Parceiro", "--daily-quota", "5"]);
+    const created = await npm([
+      "keys:create",
+      "--",
+      "--broker",
+      "100000",
+      "--name",
+      "Parceiro",
+      "--daily-quota",
+      "5",
+    ]);
     const lines = created.stdout.trim().split("\n");
     const key = lines.at(-1)!;
     expect(key).toMatch(/^bpk_live_[A-Za-z0-9_-]{40}$/);

@@ -35,7 +35,11 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 export function withApi<E extends Endpoint>(
   endpoint: E,
   handler: (
-    context: ApiContext<Infer<NonNullable<E["params"]>>, Infer<NonNullable<E["query"]>>, Infer<NonNullable<E["body"]>>>,
+    context: ApiContext<
+      Infer<NonNullable<E["params"]>>,
+      Infer<NonNullable<E["query"]>>,
+      Infer<NonNullable<E["body"]>>
+    >,
   ) => Promise<z.input<E["response"]>>,
 ) {
   return async (request: Request, routeContext: RouteContext): Promise<Response> => {

@@ -241,10 +241,15 @@ describe("POST /api/{version}/quotation/proposal", () => {
       body: { ...sampleQuotationRequest("broker", "100000"), quotationIdentifier: item.quotationIdentifier },
     });
     expect(response.status).toBe(200);
-    const [attempt] = await handle.db.select().from(checkouts).where(eq(checkouts.quotationId, item.quotationIdentifier));
+    const [attempt] = await handle.db
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.quotationId, item.quotationIdentifier));
     expect(attempt).toMatchObject({ status: "Declined", proposalId: null });
     const requoted = response.json.item;
-    expect((await propose(requoted.quotationIdentifier, ticketAnswers(requoted, { "DUE-DAY": 5 }))).status).toBe(200);
+    expect(
+      (await propose(requoted.quotationIdentifier, ticketAnswers(requoted, { "DUE-DAY": 5 }))).status,
+    ).toBe(200);
   });
 
   it("offers D&O by boleto only", async () => {
