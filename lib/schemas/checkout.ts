@@ -1,38 +1,9 @@
 import cardValidator from "card-validator";
 import { z } from "zod";
 import { isValidCpfValue, normalizeIdentity } from "@/lib/identity";
-import { registerNumberSchema } from "./common";
+import { BRAZILIAN_STATES, registerNumberSchema } from "./common";
 
-/** The 27 federative units, as `state` of an address. */
-export const BRAZILIAN_STATES = [
-  "AC",
-  "AL",
-  "AP",
-  "AM",
-  "BA",
-  "CE",
-  "DF",
-  "ES",
-  "GO",
-  "MA",
-  "MT",
-  "MS",
-  "MG",
-  "PA",
-  "PB",
-  "PR",
-  "PE",
-  "PI",
-  "RJ",
-  "RN",
-  "RS",
-  "RO",
-  "RR",
-  "SC",
-  "SP",
-  "SE",
-  "TO",
-] as const;
+export { BRAZILIAN_STATES };
 
 /** Card brands we accept (card-validator's names). */
 export const ACCEPTED_CARD_TYPES = [

@@ -1,3 +1,4 @@
+import { getStates } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod";
 import { ERROR_CODES } from "@/lib/http/errors";
 
@@ -36,3 +37,8 @@ export const registerNumberSchema = z
   .min(1)
   .max(20)
   .meta({ description: "Registration number of the broker (SUSEP)", example: "100000" });
+
+/** The 27 federative units, as `state` of an address. */
+export const BRAZILIAN_STATES = getStates()
+  .map((state) => state.code)
+  .sort() as [string, ...string[]];

@@ -1,3 +1,4 @@
+import { BRAZILIAN_STATES } from "@/lib/schemas/common";
 import type {
   ChoiceOption,
   Condition,
@@ -7,37 +8,6 @@ import type {
   Question,
   RatingFactor,
 } from "../types";
-
-/** Brazilian federative units (the address's INSURED-ADDRESS-STATE). */
-const UFS = [
-  "AC",
-  "AL",
-  "AP",
-  "AM",
-  "BA",
-  "CE",
-  "DF",
-  "ES",
-  "GO",
-  "MA",
-  "MT",
-  "MS",
-  "MG",
-  "PA",
-  "PB",
-  "PR",
-  "PE",
-  "PI",
-  "RJ",
-  "RN",
-  "RS",
-  "RO",
-  "RR",
-  "SC",
-  "SP",
-  "SE",
-  "TO",
-];
 
 export const isNatural: Condition = { answer: "PERSON-TYPE", equals: "NATURAL" };
 export const isLegal: Condition = { answer: "PERSON-TYPE", equals: "LEGAL" };
@@ -154,7 +124,7 @@ export function commonQuestions(modalityCode: string, modalityText: string, pers
       label: "UF",
       type: "choice",
       required: true,
-      options: UFS.map((uf) => ({ value: uf, label: uf })),
+      options: BRAZILIAN_STATES.map((uf) => ({ value: uf, label: uf })),
     },
     {
       code: "BROKERAGE-COMMISSION",
