@@ -1,7 +1,7 @@
 import { generateCnpj, generateCpf } from "@brazilian-utils/brazilian-utils";
 import { normalizeIdentity } from "@/lib/identity";
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   "João",
   "José",
   "Antônio",
@@ -43,7 +43,7 @@ const FIRST_NAMES = [
   "Sônia",
   "Beatriz",
 ];
-const SURNAMES = [
+export const SURNAMES = [
   "Silva",
   "Santos",
   "Oliveira",
