@@ -14,6 +14,8 @@ const nextConfig: NextConfig = {
     "ioredis",
     "proper-lockfile",
   ],
+  // A second build directory lets a benchmark or a check build beside a running dev/e2e server.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   typedRoutes: false,
 };

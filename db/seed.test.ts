@@ -63,6 +63,7 @@ describe("demo seed", () => {
       }
     }
     expect(rows.some((r) => /[áâãçéêíóôõú]/i.test(r.insuredName))).toBe(true);
+    expect(rows.every((r) => r.createdAt.getTime() <= Date.now())).toBe(true);
   });
 
   it("prices as domain.md §5 says: IOF 7.38 % half-even and installments that add up exactly", async () => {

@@ -56,8 +56,10 @@ export function demoPolicy(random: Random, modality: DemoModality, now: Date): D
   const startDay = businessDay(new Date(now.getTime() + random.int(-700, 60) * DAY_MS));
   const vigencyStartedAt = startOfBusinessDay(startDay);
   const vigencyExpiredAt = startOfBusinessDay(addDays(startDay, 365));
+  // Issued up to a month before the vigency starts, and never in the future.
   const createdAt = new Date(
-    vigencyStartedAt.getTime() - random.int(1, 30) * DAY_MS - random.int(0, 86_399) * 1000,
+    Math.min(vigencyStartedAt.getTime() - random.int(1, 30) * DAY_MS, now.getTime() - DAY_MS) -
+      random.int(0, 86_399) * 1000,
   );
   const limitCents = isDirectors
     ? random.int(1, 20) * 500_000_00
