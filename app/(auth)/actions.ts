@@ -1,0 +1,54 @@
+"use server";
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { getDb } from "@/db/index";
+import { getSession } from "@/lib/auth/session";
+import { authenticateUser } from "@/lib/auth/sign-in";
+import { type SignInState, signInSchema } from "@/lib/auth/sign-in-schema";
+import { clientIp } from "@/lib/portal/request";
+
+/** Signs in with e-mail and password (re-validated here with the form's schema). */
+export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
+  const parsed = signInSchema.safeParse({
+    email: formData.get("email") ?? "",
+    password: formData.get("password") ?? "",
+    callbackUrl: formData.get("callbackUrl") ?? undefined,
+  });
+  const email = String(formData.get("email") ?? "");
+  if (!parsed.success) {
+    const fieldErrors: SignInState["fieldErrors"] = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      if ((key === "email" || key === "password") && !fieldErrors[key]) fieldErrors[key] = issue.message;
+    }
+    return { fieldErrors, email };
+  }
+  const result = await authenticateUser(await getDb(), {
+    email: parsed.data.email,
+    password: parsed.data.password,
+    ip: clientIp(await headers()),
+  });
+  if (!result.ok) {
+    if (result.reason === "throttled") {
+      const minutes = Math.ceil(result.retryAfterSeconds / 60);
+      return {
+        error: `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
+        email,
+      };
+    }
+    return { error: "E-mail ou senha incorretos.", email };
+  }
+  const session = await getSession();
+  session.userId = result.user.userId;
+  session.signedInAt = Date.now();
+  await session.save();
+  redirect(parsed.data.callbackUrl ?? "/policies");
+}
+
+/** Ends the session. */
+export async function signOutAction(): Promise<void> {
+  const session = await getSession();
+  session.destroy();
+  redirect("/sign-in?signedOut=1");
+}

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { getCurrentUser } from "@/lib/auth/session";
+import { signInAction } from "../actions";
+
+export const metadata: Metadata = { title: "Entrar" };
+
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  if (await getCurrentUser()) redirect("/policies");
+  const params = await searchParams;
+  const callbackUrl = typeof params.callbackUrl === "string" ? params.callbackUrl : undefined;
+  return (
+    <div className="card auth-card">
+      <h1>Portal do Corretor</h1>
+      <p className="muted">Entre com o e-mail e a senha da sua corretora.</p>
+      {params.signedOut ? (
+        <p className="alert alert-info" role="status">
+          Você saiu do portal.
+        </p>
+      ) : null}
+      <SignInForm action={signInAction} callbackUrl={callbackUrl} />
+    </div>
+  );
+}

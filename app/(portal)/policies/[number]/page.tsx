@@ -1,0 +1,223 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { InstallmentStatusBadge } from "@/components/policies/installment-status-badge";
+import { PolicyStatusBadge } from "@/components/policies/policy-status-badge";
+import { getDb } from "@/db/index";
+import { requireUser } from "@/lib/auth/session";
+import { formatIdentity } from "@/lib/identity";
+import { formatBrl } from "@/lib/money";
+import { formatDate, formatReais } from "@/lib/portal/format";
+import { loadPolicyDetail } from "@/lib/portal/policy-detail";
+import { requestOrigin } from "@/lib/portal/request";
+
+type Params = Promise<{ number: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return { title: `Apólice ${(await params).number}` };
+}
+
+const PAYMENT_LABELS = { TICKET: "Boleto", "CREDIT-CARD": "Cartão de crédito" } as const;
+
+export default async function PolicyPage({ params }: { params: Params }) {
+  const user = await requireUser();
+  const { number } = await params;
+  const detail = await loadPolicyDetail(await getDb(), user.brokerId, number, requestOrigin(await headers()));
+  if (!detail) notFound();
+  const { policy, document } = detail;
+  const address = document?.insured.address;
+
+  return (
+    <>
+      <nav aria-label="Trilha" className="muted" style={{ marginBottom: "0.5rem" }}>
+        <Link href="/policies">Apólices</Link> / {policy.policyNumber}
+      </nav>
+      <div className="page-header">
+        <div>
+          <h1>Apólice {policy.policyNumber}</h1>
+          <p>
+            Número completo {policy.number} · versão {policy.version}
+          </p>
+        </div>
+        <div className="row">
+          <PolicyStatusBadge status={policy.status} text={policy.statusText} />
+          {detail.policyPdfUrl ? (
+            <a className="btn btn-primary" href={detail.policyPdfUrl}>
+              Baixar apólice (PDF)
+            </a>
+          ) : (
+            <span className="muted">PDF da apólice ainda não disponível</span>
+          )}
+          {detail.ticketUrl ? (
+            <a className="btn btn-secondary" href={detail.ticketUrl}>
+              Todos os boletos (PDF)
+            </a>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="grid">
+        <section className="card" aria-labelledby="insured-title">
+          <h2 id="insured-title">Segurado</h2>
+          <dl className="details">
+            <dt>Nome</dt>
+            <dd>{policy.insuredName}</dd>
+            <dt>CPF/CNPJ</dt>
+            <dd>{formatIdentity(policy.insuredIdentity)}</dd>
+            {document?.insured.email ? (
+              <>
+                <dt>E-mail</dt>
+                <dd>{document.insured.email}</dd>
+              </>
+            ) : null}
+            {address ? (
+              <>
+                <dt>Endereço</dt>
+                <dd>
+                  {address.street}, {address.number}
+                  {address.complement ? ` ${address.complement}` : ""} · {address.neighborhood} ·{" "}
+                  {address.city}/{address.state} · CEP {address.zipCode.replace(/^(\d{5})(\d{3})$/, "$1-$2")}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="product-title">
+          <h2 id="product-title">Produto e vigência</h2>
+          <dl className="details">
+            <dt>Produto</dt>
+            <dd>{policy.productText}</dd>
+            <dt>Modalidade</dt>
+            <dd>{policy.modalityText}</dd>
+            <dt>Vigência</dt>
+            <dd>
+              {formatDate(policy.vigencyStartedAt)} a {formatDate(policy.vigencyExpiredAt)}
+            </dd>
+            <dt>Emitida em</dt>
+            <dd>{formatDate(policy.createdAt)}</dd>
+            {document ? (
+              <>
+                <dt>Limite</dt>
+                <dd>{formatBrl(document.policyLimitCents)}</dd>
+                <dt>Pagamento</dt>
+                <dd>{PAYMENT_LABELS[document.paymentMethod]}</dd>
+              </>
+            ) : null}
+            <dt>Sinistros</dt>
+            <dd>{policy.totalClaims}</dd>
+          </dl>
+        </section>
+        {document ? (
+          <section className="card" aria-labelledby="premium-title">
+            <h2 id="premium-title">Prêmio</h2>
+            <dl className="details">
+              <dt>Prêmio líquido</dt>
+              <dd>{formatBrl(document.netCents)}</dd>
+              <dt>IOF</dt>
+              <dd>{formatBrl(document.taxCents)}</dd>
+              <dt>Juros</dt>
+              <dd>{formatBrl(document.interestCents)}</dd>
+              <dt>
+                <strong>Prêmio total</strong>
+              </dt>
+              <dd>
+                <strong>{formatBrl(document.totalCents)}</strong>
+              </dd>
+            </dl>
+          </section>
+        ) : null}
+      </div>
+
+      {document?.coverages.length ? (
+        <section className="card" aria-labelledby="coverages-title" style={{ marginTop: "1rem" }}>
+          <h2 id="coverages-title">Coberturas</h2>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Cobertura</th>
+                  <th scope="col" className="num">
+                    Limite
+                  </th>
+                  <th scope="col" className="num">
+                    Prêmio líquido
+                  </th>
+                  <th scope="col">Franquia</th>
+                </tr>
+              </thead>
+              <tbody>
+                {document.coverages.map((coverage) => (
+                  <tr key={coverage.description}>
+                    <td>{coverage.description}</td>
+                    <td className="num">{formatBrl(coverage.limitCents)}</td>
+                    <td className="num">{formatBrl(coverage.netCents)}</td>
+                    <td>{coverage.deductibleText || "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="installments-title" style={{ marginTop: "1rem" }}>
+        <h2 id="installments-title">Parcelas</h2>
+        {policy.installments.length ? (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Parcela</th>
+                  <th scope="col">Vencimento</th>
+                  <th scope="col" className="num">
+                    Prêmio
+                  </th>
+                  <th scope="col" className="num">
+                    IOF
+                  </th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                  <th scope="col">Situação</th>
+                  <th scope="col">Boleto</th>
+                </tr>
+              </thead>
+              <tbody>
+                {policy.installments.map((installment) => {
+                  const boleto = detail.installmentBoletoUrl(installment.installmentNumber);
+                  return (
+                    <tr key={installment.installmentNumber}>
+                      <td>
+                        {installment.installmentNumber}/{policy.installments.length}
+                      </td>
+                      <td>{formatDate(installment.dueDate)}</td>
+                      <td className="num">{formatReais(installment.tariffPremiumValue)}</td>
+                      <td className="num">{formatReais(installment.valueIof)}</td>
+                      <td className="num">{formatReais(installment.premiumTotalValue)}</td>
+                      <td>
+                        <InstallmentStatusBadge status={installment.status} text={installment.statusText} />
+                      </td>
+                      <td>
+                        {boleto ? (
+                          <a href={boleto}>
+                            Boleto da parcela {installment.installmentNumber}
+                            <span className="sr-only"> (PDF)</span>
+                          </a>
+                        ) : (
+                          "—"
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="muted">Nenhuma parcela registrada.</p>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+// GET /policies/export: the signed-in broker's policies as CSV, filtered and sorted like the table, all pages.
+import { getDb } from "@/db/index";
+import { getCurrentUser } from "@/lib/auth/session";
+import { parsePolicyPageQuery } from "@/lib/portal/policies";
+import { streamPolicyCsv } from "@/lib/portal/policies-export";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request) {
+  const user = await getCurrentUser();
+  if (!user) return new Response("Sessão expirada. Entre novamente.", { status: 401 });
+  const query = parsePolicyPageQuery(Object.fromEntries(new URL(request.url).searchParams));
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(streamPolicyCsv(await getDb(), user.brokerId, query), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="apolices-${user.registerNumber}-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

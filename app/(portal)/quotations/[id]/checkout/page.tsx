@@ -1,0 +1,77 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CheckoutPanel } from "@/components/quotations/checkout-panel";
+import { getCheckoutStatus } from "@/lib/checkout/start-checkout";
+import { formatReais } from "@/lib/portal/format";
+import { loadQuotationPage } from "@/lib/portal/quotation-view";
+import { startCheckoutAction } from "../../actions";
+
+export const metadata: Metadata = { title: "Pagamento" };
+
+export default async function CheckoutPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { user, db, item, details } = await loadQuotationPage(id);
+  const breadcrumb = (
+    <nav aria-label="Trilha" className="muted" style={{ marginBottom: "0.5rem" }}>
+      <Link href="/quotations">Cotações</Link> / <Link href={`/quotations/${id}`}>{details.insuredName}</Link>{" "}
+      / Pagamento
+    </nav>
+  );
+  if (!item.proposal || !details.proposalPaymentMethod) {
+    return (
+      <>
+        {breadcrumb}
+        <h1>Pagamento</h1>
+        <p className="alert alert-info">Gere a proposta antes de seguir para o pagamento.</p>
+        <Link className="btn btn-primary" href={`/quotations/${id}/proposal`}>
+          Gerar proposta
+        </Link>
+      </>
+    );
+  }
+  const variant = item.pricing.find((p) => p.variantIdentifier === details.proposalVariantId);
+  const plan = variant?.payment.paymentOptions
+    .flatMap((o) => o.installments)
+    .find((p) => p.identifier === details.proposalPlanId);
+  const method = details.proposalPaymentMethod;
+  const summary = plan
+    ? `${method === "TICKET" ? "Boleto" : "Cartão de crédito"}: ${plan.number === 1 ? "à vista" : `${plan.number}x`} de ${formatReais(plan.installmentValue)} (total ${formatReais(plan.totalValue)}). Proposta nº ${item.proposal.number}.`
+    : `Proposta nº ${item.proposal.number}.`;
+  const status = await getCheckoutStatus(db, user.brokerId, id);
+  const tracking =
+    status.quotationStatus !== "Draft"
+      ? {
+          quotationStatus: status.quotationStatus,
+          status: status.status,
+          reason: status.reason,
+          policyNumber: status.policyNumber,
+        }
+      : undefined;
+
+  return (
+    <>
+      {breadcrumb}
+      <div className="page-header">
+        <div>
+          <h1>Pagamento: {details.modalityText}</h1>
+          <p>{details.insuredName}</p>
+        </div>
+        {item.proposal.documentUrl ? (
+          <a className="btn btn-secondary" href={item.proposal.documentUrl}>
+            Baixar proposta (PDF)
+          </a>
+        ) : null}
+      </div>
+      <div className="card">
+        <CheckoutPanel
+          quotationId={id}
+          method={method}
+          summary={summary}
+          declineReason={status.quotationStatus === "Draft" ? details.declineReason : null}
+          initialStatus={tracking}
+          action={startCheckoutAction}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { QuotationStatusBadge } from "@/components/quotations/quotation-status";
+import { VariantComparison } from "@/components/quotations/variant-comparison";
+import { formatIdentity } from "@/lib/identity";
+import { formatDate } from "@/lib/portal/format";
+import { loadQuotationPage } from "@/lib/portal/quotation-view";
+
+export const metadata: Metadata = { title: "Cotação" };
+
+/** The quotation's price variants side by side, and the next step. */
+export default async function QuotationPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { item, details } = await loadQuotationPage(id);
+  return (
+    <>
+      <nav aria-label="Trilha" className="muted" style={{ marginBottom: "0.5rem" }}>
+        <Link href="/quotations">Cotações</Link> / {details.insuredName}
+      </nav>
+      <div className="page-header">
+        <div>
+          <h1>Cotação {details.modalityText}</h1>
+          <p>
+            {details.insuredName} · {formatIdentity(details.insuredIdentity)} · vigência{" "}
+            {formatDate(details.vigencyStartedAt)} a {formatDate(details.vigencyExpiredAt)}
+          </p>
+        </div>
+        <div className="row">
+          <QuotationStatusBadge status={item.status} />
+          {item.status === "Draft" ? (
+            <Link className="btn btn-primary" href={`/quotations/${id}/proposal`}>
+              {item.proposal ? "Alterar proposta" : "Gerar proposta"}
+            </Link>
+          ) : null}
+          {item.proposal ? (
+            <Link className="btn btn-secondary" href={`/quotations/${id}/checkout`}>
+              {item.status === "Draft" ? "Pagamento" : "Acompanhar emissão"}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      {item.proposal ? (
+        <p className="alert alert-info">
+          Proposta nº {item.proposal.number}
+          {item.proposal.documentUrl ? (
+            <>
+              {" · "}
+              <a href={item.proposal.documentUrl}>Baixar proposta (PDF)</a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      <h2>Compare as opções</h2>
+      <VariantComparison pricing={item.pricing} />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { ProposalForm } from "@/components/quotations/proposal-form";
+import { loadQuotationPage } from "@/lib/portal/quotation-view";
+import { createProposalAction } from "../../actions";
+
+export const metadata: Metadata = { title: "Proposta" };
+
+export default async function ProposalPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { item, details } = await loadQuotationPage(id);
+  if (item.status !== "Draft") redirect(`/quotations/${id}/checkout`);
+  return (
+    <>
+      <nav aria-label="Trilha" className="muted" style={{ marginBottom: "0.5rem" }}>
+        <Link href="/quotations">Cotações</Link> /{" "}
+        <Link href={`/quotations/${id}`}>{details.insuredName}</Link> / Proposta
+      </nav>
+      <div className="page-header">
+        <div>
+          <h1>Proposta: {details.modalityText}</h1>
+          <p>{details.insuredName}</p>
+        </div>
+      </div>
+      {details.declineReason ? (
+        <p className="alert alert-warning">Último pagamento recusado: {details.declineReason}</p>
+      ) : null}
+      <div className="card">
+        <ProposalForm
+          quotationId={id}
+          pricing={item.pricing}
+          initial={
+            details.proposalVariantId
+              ? {
+                  variantId: details.proposalVariantId,
+                  paymentMethod: details.proposalPaymentMethod ?? undefined,
+                  planId: details.proposalPlanId ?? undefined,
+                  dueDay: details.proposalDueDay ? String(details.proposalDueDay) : undefined,
+                }
+              : undefined
+          }
+          action={createProposalAction}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { QuotationForm } from "@/components/quotations/quotation-form";
+import { requireUser } from "@/lib/auth/session";
+import { CATALOGUE, findModalityByCode, getModalityQuestions } from "@/lib/catalogue";
+import { businessDay } from "@/lib/dates";
+import { createQuotationAction } from "../actions";
+
+export const metadata: Metadata = { title: "Nova cotação" };
+
+const PERSON_LABELS = { NATURAL: "pessoa física", LEGAL: "pessoa jurídica" } as const;
+
+/** Step 1 picks a product (modality); step 2 is the form generated from its catalogue questions. */
+export default async function NewQuotationPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  await requireUser();
+  const { modality } = await searchParams;
+  const definition = typeof modality === "string" ? findModalityByCode(modality) : undefined;
+
+  if (!definition) {
+    return (
+      <>
+        <div className="page-header">
+          <div>
+            <h1>Nova cotação</h1>
+            <p>Escolha o produto.</p>
+          </div>
+        </div>
+        <ul className="grid" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {CATALOGUE.map((item) => (
+            <li key={item.code} className="card">
+              <h2>{item.text}</h2>
+              <p className="muted" style={{ marginTop: 0 }}>
+                {item.productText} · {item.personTypes.map((p) => PERSON_LABELS[p]).join(" ou ")} ·{" "}
+                {item.payment.options.some((o) => o.paymentType === "CreditCard")
+                  ? "cartão ou boleto"
+                  : "somente boleto"}
+              </p>
+              <Link className="btn btn-primary" href={`/quotations/new?modality=${item.code}`}>
+                Cotar {item.text}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <nav aria-label="Trilha" className="muted" style={{ marginBottom: "0.5rem" }}>
+        <Link href="/quotations/new">Nova cotação</Link> / {definition.text}
+      </nav>
+      <div className="page-header">
+        <div>
+          <h1>Cotação: {definition.text}</h1>
+          <p>
+            {definition.productText}. Campos marcados como opcionais podem ficar em branco. Cada opção de
+            limite gera um preço.
+          </p>
+        </div>
+      </div>
+      <QuotationForm
+        questions={getModalityQuestions(definition.code)!}
+        operationCode={definition.operationCode}
+        today={businessDay(new Date())}
+        action={createQuotationAction}
+      />
+    </>
+  );
+}

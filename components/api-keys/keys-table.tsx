@@ -1,0 +1,106 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { ConfirmDialog } from "@/components/ui/alert-dialog";
+import type { RevokeApiKeyState } from "@/lib/portal/api-key-schema";
+import { formatDateTime } from "@/lib/portal/format";
+
+export type KeyRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  dailyQuota: number;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  callsToday: number | null;
+};
+
+const number = (value: number) => value.toLocaleString("pt-BR");
+
+/** The broker's keys with usage; revoking asks for confirmation first. */
+export function KeysTable({
+  keys,
+  revokeAction,
+}: {
+  keys: KeyRow[];
+  revokeAction: (prefix: string) => Promise<RevokeApiKeyState>;
+}) {
+  const [message, setMessage] = useState<RevokeApiKeyState>({});
+  const [pending, startTransition] = useTransition();
+
+  if (!keys.length) {
+    return <p className="empty-state">Nenhuma chave criada ainda.</p>;
+  }
+  return (
+    <>
+      <p role="status" className={message.error ? "field-error" : "muted"}>
+        {message.revoked ? `Chave ${message.revoked}… revogada.` : (message.error ?? "")}
+      </p>
+      <div className="table-wrap">
+        <table className="table">
+          <caption className="sr-only">Chaves de API da corretora</caption>
+          <thead>
+            <tr>
+              <th scope="col">Nome</th>
+              <th scope="col">Prefixo</th>
+              <th scope="col">Criada em</th>
+              <th scope="col">Último uso</th>
+              <th scope="col" className="num">
+                Chamadas hoje
+              </th>
+              <th scope="col" className="num">
+                Cota diária
+              </th>
+              <th scope="col">Situação</th>
+              <th scope="col">
+                <span className="sr-only">Ações</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.id}>
+                <td>{key.name}</td>
+                <td>
+                  <code>{key.prefix}…</code>
+                </td>
+                <td>{formatDateTime(key.createdAt)}</td>
+                <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Nunca"}</td>
+                <td className="num">{key.callsToday === null ? "—" : number(key.callsToday)}</td>
+                <td className="num">{number(key.dailyQuota)}</td>
+                <td>
+                  {key.revokedAt ? (
+                    <span className="badge badge-muted">Revogada em {formatDateTime(key.revokedAt)}</span>
+                  ) : (
+                    <span className="badge badge-success">Ativa</span>
+                  )}
+                </td>
+                <td>
+                  {key.revokedAt ? null : (
+                    <ConfirmDialog
+                      trigger={
+                        <button type="button" className="btn btn-secondary btn-sm" disabled={pending}>
+                          Revogar<span className="sr-only"> a chave {key.name}</span>
+                        </button>
+                      }
+                      title="Revogar esta chave?"
+                      description={`A chave “${key.name}” (${key.prefix}…) deixa de funcionar em segundos. Integrações que a usam passarão a receber 401.`}
+                      confirmLabel="Revogar chave"
+                      destructive
+                      onConfirm={() =>
+                        startTransition(async () => {
+                          setMessage(await revokeAction(key.prefix));
+                        })
+                      }
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+"use client";
+
+import { flexRender, type Header, type Table } from "@tanstack/react-table";
+import type { ReactNode } from "react";
+
+declare module "@tanstack/react-table" {
+  // biome-ignore lint/correctness/noUnusedVariables: the generic parameters must match TanStack's declaration
+  interface ColumnMeta<TData, TValue> {
+    /** Column width (CSS length), shared with the loading skeleton. */
+    width?: string;
+    /** Plain-text label for screen readers and the sort announcement. */
+    label?: string;
+    align?: "left" | "right";
+  }
+}
+
+function SortHeader<TData>({ header }: { header: Header<TData, unknown> }) {
+  const column = header.column;
+  const label = column.columnDef.meta?.label ?? String(column.columnDef.header ?? column.id);
+  const direction = column.getIsSorted();
+  const order = column.getSortIndex();
+  const sortedCount = header.getContext().table.getState().sorting.length;
+  const next = column.getNextSortingOrder();
+  const nextText = next === "asc" ? "crescente" : next === "desc" ? "decrescente" : "sem ordenação";
+  return (
+    <button
+      type="button"
+      className="sort-button"
+      onClick={column.getToggleSortingHandler()}
+      aria-label={`${label}: ordenar ${nextText}`}
+    >
+      {flexRender(column.columnDef.header, header.getContext())}
+      <span aria-hidden="true">{direction === "asc" ? "▲" : direction === "desc" ? "▼" : "↕"}</span>
+      {direction && sortedCount > 1 ? (
+        <span className="sort-order" aria-hidden="true">
+          {order + 1}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/** Renders a TanStack table built by useDataTable: sortable headers, rows, an empty state. */
+export function DataTable<TData>({
+  table,
+  caption,
+  empty,
+  busy,
+}: {
+  table: Table<TData>;
+  caption: string;
+  empty: ReactNode;
+  busy?: boolean;
+}) {
+  const rows = table.getRowModel().rows;
+  return (
+    <div className="table-wrap" aria-busy={busy || undefined} style={busy ? { opacity: 0.6 } : undefined}>
+      <table className="table">
+        <caption className="sr-only">{caption}</caption>
+        <colgroup>
+          {table.getVisibleLeafColumns().map((column) => (
+            <col key={column.id} style={{ width: column.columnDef.meta?.width }} />
+          ))}
+        </colgroup>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                const primary = header.column.getSortIndex() === 0;
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={header.column.columnDef.meta?.align === "right" ? "num" : undefined}
+                    aria-sort={
+                      sorted && primary ? (sorted === "asc" ? "ascending" : "descending") : undefined
+                    }
+                  >
+                    {header.isPlaceholder ? null : header.column.getCanSort() ? (
+                      <SortHeader header={header} />
+                    ) : (
+                      flexRender(header.column.columnDef.header, header.getContext())
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {rows.length ? (
+            rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td
+                    key={cell.id}
+                    className={cell.column.columnDef.meta?.align === "right" ? "num" : undefined}
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))
+          ) : (
+            <tr>
+              <td colSpan={table.getVisibleLeafColumns().length}>
+                <div className="empty-state">{empty}</div>
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

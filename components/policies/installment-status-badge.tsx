@@ -1,0 +1,10 @@
+const TONES = {
+  Pending: "badge-warning",
+  Paid: "badge-success",
+  Overdue: "badge-danger",
+  Canceled: "badge-muted",
+} as const;
+
+export function InstallmentStatusBadge({ status, text }: { status: keyof typeof TONES; text: string }) {
+  return <span className={`badge ${TONES[status]}`}>{text.charAt(0).toUpperCase() + text.slice(1)}</span>;
+}

@@ -1,0 +1,42 @@
+/** Columns of the policy table: ids are the API's sort fields where sortable; widths feed the skeleton. */
+export const POLICY_COLUMNS = [
+  { id: "policynumber", header: "Apólice", width: "9rem", sortable: false },
+  { id: "insuredname", header: "Segurado", width: "16rem", sortable: true },
+  { id: "insuredidentity", header: "CPF/CNPJ", width: "11rem", sortable: true },
+  { id: "producttext", header: "Produto", width: "14rem", sortable: true },
+  { id: "modalitytext", header: "Modalidade", width: "10rem", sortable: true },
+  { id: "vigency", header: "Vigência", width: "11rem", sortable: false },
+  { id: "status", header: "Status", width: "7rem", sortable: true },
+  { id: "createdat", header: "Emitida em", width: "7.5rem", sortable: true },
+] as const;
+
+export const POLICY_SORTABLE_IDS = POLICY_COLUMNS.filter((column) => column.sortable).map(
+  (column) => column.id,
+);
+
+/** URL keys of the policy filters (the API's query parameter names). */
+export const POLICY_FILTER_KEYS = [
+  "search",
+  "status",
+  "product",
+  "modality",
+  "startDate",
+  "endDate",
+] as const;
+
+/** One row of the table: the subset of the API's policy shape the table shows. */
+export type PolicyTableRow = {
+  identifier: string;
+  policyNumber: string;
+  insuredName: string;
+  insuredIdentity: string;
+  productText: string;
+  modalityText: string;
+  status: "Issued" | "Expired" | "Canceled";
+  statusText: string;
+  vigencyStartedAt: string;
+  vigencyExpiredAt: string;
+  createdAt: string;
+};
+
+export type FilterOption = { value: string; label: string };

@@ -1,0 +1,91 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+
+export type CheckoutStatusJson = {
+  quotationStatus: "Draft" | "Confirmed" | "Finished";
+  status: "Queued" | "Processing" | "Issued" | "Declined" | "Failed" | null;
+  reason: string | null;
+  policyNumber: string | null;
+};
+
+const POLL_MS = 1500;
+
+function isFinal(status: CheckoutStatusJson) {
+  return Boolean(status.policyNumber) || status.status === "Declined" || status.status === "Failed";
+}
+
+/** Follows the checkout live (polling the session-scoped status route) until issued or declined. */
+export function CheckoutStatus({
+  quotationId,
+  initial,
+  onRetry,
+}: {
+  quotationId: string;
+  initial: CheckoutStatusJson;
+  onRetry: () => void;
+}) {
+  const [status, setStatus] = useState(initial);
+  const [offline, setOffline] = useState(false);
+
+  useEffect(() => {
+    if (isFinal(status)) return;
+    let cancelled = false;
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch(`/quotations/${quotationId}/checkout/status`, { cache: "no-store" });
+        if (!response.ok) throw new Error(String(response.status));
+        const next = (await response.json()) as CheckoutStatusJson;
+        if (!cancelled) {
+          setOffline(false);
+          setStatus(next);
+        }
+      } catch {
+        if (!cancelled) {
+          setOffline(true);
+          setStatus((current) => ({ ...current }));
+        }
+      }
+    }, POLL_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [quotationId, status]);
+
+  if (status.policyNumber) {
+    return (
+      <section className="alert alert-success" aria-live="polite">
+        <h2>Apólice emitida</h2>
+        <p>A apólice nº {status.policyNumber} foi emitida.</p>
+        <Link className="btn btn-primary" href={`/policies/${status.policyNumber}`}>
+          Ver apólice {status.policyNumber}
+        </Link>
+      </section>
+    );
+  }
+  if (status.status === "Declined" || status.status === "Failed") {
+    return (
+      <section className="alert alert-error" aria-live="polite">
+        <h2>
+          {status.status === "Declined" ? "Pagamento recusado" : "Não foi possível concluir o pagamento"}
+        </h2>
+        <p>Motivo: {status.reason ?? "não informado"}</p>
+        <button type="button" className="btn btn-primary" onClick={onRetry}>
+          Tentar outro cartão
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section className="alert alert-info" aria-live="polite" aria-busy="true">
+      <h2>Emitindo a apólice…</h2>
+      <p>
+        {status.status === "Processing" ? "Processando o pagamento." : "Pagamento na fila de processamento."}{" "}
+        Esta página se atualiza sozinha.
+      </p>
+      {offline ? <p>Sem conexão com o servidor; tentando de novo…</p> : null}
+    </section>
+  );
+}

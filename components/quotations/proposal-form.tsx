@@ -1,0 +1,204 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useEffect, useMemo, useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { formatDate, formatReais } from "@/lib/portal/format";
+import {
+  PROPOSAL_METHODS,
+  type ProposalFormInput,
+  type ProposalMethod,
+  proposalFormSchemaFor,
+} from "@/lib/portal/proposal-form";
+import type { Pricing } from "@/lib/schemas/quotation";
+
+type Result =
+  | { ok: true; number: string; documentUrl: string }
+  | { ok: false; error: string; fieldErrors: Partial<Record<keyof ProposalFormInput, string>> };
+
+const METHOD_LABELS: Record<ProposalMethod, string> = {
+  TICKET: "Boleto",
+  "CREDIT-CARD": "Cartão de crédito",
+};
+
+/** Chooses variant, payment method, plan and (boleto) due day; only valid combinations are offered. */
+export function ProposalForm({
+  quotationId,
+  pricing,
+  initial,
+  action,
+}: {
+  quotationId: string;
+  pricing: Pricing[];
+  initial?: Partial<ProposalFormInput>;
+  action: (quotationId: string, input: ProposalFormInput) => Promise<Result>;
+}) {
+  const schema = useMemo(() => proposalFormSchemaFor({ pricing }), [pricing]);
+  const form = useForm<ProposalFormInput>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      variantId: initial?.variantId ?? (pricing.length === 1 ? pricing[0]!.variantIdentifier : ""),
+      paymentMethod: initial?.paymentMethod,
+      planId: initial?.planId ?? "",
+      dueDay: initial?.dueDay ?? "10",
+    },
+  });
+  const [pending, startTransition] = useTransition();
+  const [result, setResult] = useState<Result>();
+  const variantId = form.watch("variantId");
+  const method = form.watch("paymentMethod") as ProposalMethod | undefined;
+  const variant = pricing.find((p) => p.variantIdentifier === variantId);
+  const methods = (Object.keys(PROPOSAL_METHODS) as ProposalMethod[]).filter((m) =>
+    variant
+      ? variant.payment.paymentOptions.some((o) => o.paymentType === PROPOSAL_METHODS[m])
+      : pricing.some((p) => p.payment.paymentOptions.some((o) => o.paymentType === PROPOSAL_METHODS[m])),
+  );
+  const plans =
+    variant && method
+      ? (variant.payment.paymentOptions.find((o) => o.paymentType === PROPOSAL_METHODS[method])
+          ?.installments ?? [])
+      : [];
+  const errors = form.formState.errors;
+
+  useEffect(() => {
+    const current = form.getValues("planId");
+    if (current && !plans.some((plan) => plan.identifier === current)) form.setValue("planId", "");
+  }, [plans, form]);
+
+  useEffect(() => {
+    if (methods.length === 1 && form.getValues("paymentMethod") !== methods[0])
+      form.setValue("paymentMethod", methods[0]!);
+  }, [methods, form]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    startTransition(async () => {
+      const answer = await action(quotationId, values);
+      setResult(answer);
+      if (!answer.ok) {
+        for (const [field, message] of Object.entries(answer.fieldErrors)) {
+          form.setError(field as keyof ProposalFormInput, { type: "server", message }, { shouldFocus: true });
+        }
+      }
+    });
+  });
+
+  if (result?.ok) {
+    return (
+      <section className="alert alert-success" aria-labelledby="proposal-done" tabIndex={-1}>
+        <h2 id="proposal-done">Proposta nº {result.number} gerada</h2>
+        <div className="row">
+          {result.documentUrl ? (
+            <a className="btn btn-secondary" href={result.documentUrl}>
+              Baixar proposta (PDF)
+            </a>
+          ) : null}
+          <Link className="btn btn-primary" href={`/quotations/${quotationId}/checkout`}>
+            Seguir para o pagamento
+          </Link>
+          <button type="button" className="btn btn-link" onClick={() => setResult(undefined)}>
+            Alterar a proposta
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const errorId = (name: string) => `${name}-error`;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Proposta">
+      {result && !result.ok ? (
+        <p className="alert alert-error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
+      <fieldset aria-describedby={errors.variantId ? errorId("variantId") : undefined}>
+        <legend>Opção de preço</legend>
+        {pricing.map((p, index) => (
+          <label key={p.variantIdentifier} className="choice">
+            <input type="radio" value={p.variantIdentifier} {...form.register("variantId")} />
+            Opção {index + 1}: limite {formatReais(p.price.policyLimit)}, total{" "}
+            {formatReais(p.price.totalValue)}
+          </label>
+        ))}
+        {errors.variantId ? (
+          <p id={errorId("variantId")} className="field-error">
+            {errors.variantId.message}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset aria-describedby={errors.paymentMethod ? errorId("paymentMethod") : "method-hint"}>
+        <legend>Forma de pagamento</legend>
+        {methods.map((m) => (
+          <label key={m} className="choice">
+            <input type="radio" value={m} {...form.register("paymentMethod")} />
+            {METHOD_LABELS[m]}
+          </label>
+        ))}
+        {methods.length === 1 && methods[0] === "TICKET" ? (
+          <p id="method-hint" className="hint muted">
+            Este produto aceita somente boleto.
+          </p>
+        ) : null}
+        {errors.paymentMethod ? (
+          <p id={errorId("paymentMethod")} className="field-error">
+            {errors.paymentMethod.message}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset aria-describedby={errors.planId ? errorId("planId") : undefined}>
+        <legend>Plano de parcelamento</legend>
+        {plans.length ? (
+          plans.map((plan) => (
+            <label key={plan.identifier} className="choice">
+              <input type="radio" value={plan.identifier} {...form.register("planId")} />
+              {plan.number === 1 ? "À vista" : `${plan.number}x`} de {formatReais(plan.installmentValue)}{" "}
+              (total {formatReais(plan.totalValue)}) · vencimentos{" "}
+              {plan.dueDates.map((d) => formatDate(d)).join(", ")}
+            </label>
+          ))
+        ) : (
+          <p className="muted">Escolha a opção de preço e a forma de pagamento para ver os planos.</p>
+        )}
+        {errors.planId ? (
+          <p id={errorId("planId")} className="field-error">
+            {errors.planId.message}
+          </p>
+        ) : null}
+      </fieldset>
+
+      {method === "TICKET" ? (
+        <div className="field" style={{ maxWidth: "16rem" }}>
+          <label htmlFor="dueDay">Dia de vencimento do boleto</label>
+          <input
+            id="dueDay"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={20}
+            {...form.register("dueDay")}
+            aria-invalid={errors.dueDay ? true : undefined}
+            aria-describedby={errors.dueDay ? errorId("dueDay") : "dueDay-hint"}
+          />
+          {errors.dueDay ? (
+            <p id={errorId("dueDay")} className="field-error">
+              {errors.dueDay.message}
+            </p>
+          ) : (
+            <span id="dueDay-hint" className="hint">
+              Do dia 1 ao dia 20. A 1ª parcela vence em 7 dias; as demais, nesse dia de cada mês.
+            </span>
+          )}
+        </div>
+      ) : null}
+
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending ? "Gerando…" : "Gerar proposta"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import { expect, type Page } from "@playwright/test";
+
+export const CARD_CPF = "111.444.777-35";
+export const CARDS = { approved: "4111111111111111", declined: "4000000000000002" } as const;
+
+/** Fills the common insured fields of the generated quotation form. */
+async function fillInsured(page: Page, identity: string, name: string) {
+  const form = page.getByRole("form", { name: "Dados da cotação" });
+  await form.getByRole("group", { name: "Tipo de seguro" }).getByLabel("Seguro novo").check();
+  await form.getByLabel("CPF/CNPJ do segurado").fill(identity);
+  await form.getByLabel("Nome do segurado").fill(name);
+  await form.getByLabel("E-mail do segurado").fill("segurado@example.com");
+  await form.getByLabel("Celular do segurado").fill("11987654321");
+  await form.getByLabel("CEP").fill("01310100");
+  await form.getByLabel("Logradouro").fill("Avenida Paulista");
+  await form.getByLabel("Número", { exact: true }).fill("1000");
+  await form.getByLabel("Bairro").fill("Bela Vista");
+  await form.getByLabel("Cidade").fill("São Paulo");
+  await form.getByLabel("UF").selectOption("SP");
+  return form;
+}
+
+/** A broker E&O quotation for a natural person with the given limit options; returns its id. */
+export async function createBrokerQuotation(page: Page, name: string, limits: string[] = ["R$ 100.000"]) {
+  await page.goto("/quotations/new");
+  await page.getByRole("link", { name: "Cotar Corretor de Seguros" }).click();
+  await expect(page).toHaveURL(/modality=INSURANCE-BROKER-CIVIL-LIABILITY/);
+  const form = page.getByRole("form", { name: "Dados da cotação" });
+  await form.getByRole("group", { name: "Tipo de pessoa" }).getByLabel("Pessoa física").check();
+  await fillInsured(page, "52998224725", name);
+  await expect(form.getByLabel("CPF/CNPJ do segurado")).toHaveValue("529.982.247-25");
+  await expect(form.getByLabel("CEP")).toHaveValue("01310-100");
+  await expect(form.getByLabel("Celular do segurado")).toHaveValue("(11) 98765-4321");
+  await form.getByLabel("Registro SUSEP do corretor").fill("202012345");
+  await form.getByRole("group", { name: "Tipo de registro" }).getByLabel("Pleno").check();
+  await form.getByRole("group", { name: "Ramos em que atua" }).getByLabel("Automóvel").check();
+  await form.getByLabel("Sinistros nos últimos 5 anos").fill("0");
+  await form.getByRole("group", { name: "Há expectativa de sinistro?" }).getByLabel("Não").check();
+  for (const [index, limit] of limits.entries()) {
+    if (index > 0) await form.getByRole("button", { name: "Adicionar opção de limite" }).click();
+    await form
+      .getByLabel(`Limite máximo de indenização (R$) — opção ${index + 1}`)
+      .selectOption({ label: limit });
+    await form
+      .getByRole("group", { name: `Franquia — opção ${index + 1}` })
+      .getByLabel("Padrão")
+      .check();
+  }
+  await form.getByRole("button", { name: "Calcular cotação" }).click();
+  await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
+  return page.url().split("/").pop()!;
+}
+
+/** A D&O quotation (companies only, boleto only); returns its id. */
+export async function createDirectorsQuotation(page: Page, name: string) {
+  await page.goto("/quotations/new?modality=DIRECTORS-OFFICERS-CIVIL-LIABILITY");
+  const form = await fillInsured(page, "11222333000181", name);
+  await form.getByLabel("Faturamento anual").selectOption({ index: 2 });
+  await form.getByLabel("A empresa está solvente").check();
+  await form.getByRole("group", { name: "Há expectativa de sinistro?" }).getByLabel("Não").check();
+  await form
+    .getByLabel("Limite máximo de indenização (R$) — opção 1")
+    .selectOption({ label: "R$ 1.000.000" });
+  await form.getByRole("button", { name: "Calcular cotação" }).click();
+  await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
+  return page.url().split("/").pop()!;
+}
+
+/** Chooses variant, method and plan on the proposal page and generates it. */
+export async function makeProposal(
+  page: Page,
+  quotationId: string,
+  options: { variant?: number; method: "Boleto" | "Cartão de crédito"; plan?: RegExp; dueDay?: string },
+) {
+  await page.goto(`/quotations/${quotationId}/proposal`);
+  const form = page.getByRole("form", { name: "Proposta" });
+  await form
+    .getByRole("group", { name: "Opção de preço" })
+    .getByRole("radio")
+    .nth(options.variant ?? 0)
+    .check();
+  await form.getByRole("group", { name: "Forma de pagamento" }).getByLabel(options.method).check();
+  const plans = form.getByRole("group", { name: "Plano de parcelamento" });
+  await (options.plan ? plans.getByLabel(options.plan) : plans.getByRole("radio").first()).check();
+  if (options.dueDay) await form.getByLabel("Dia de vencimento do boleto").fill(options.dueDay);
+  await form.getByRole("button", { name: "Gerar proposta" }).click();
+  await expect(page.getByRole("heading", { name: /^Proposta nº \d{14} gerada$/ })).toBeVisible();
+}
+
+/** Waits for the live status view to show the issued policy and opens it; returns the policy number. */
+export async function openIssuedPolicy(page: Page) {
+  const link = page.getByRole("link", { name: /^Ver apólice \d{13}$/ });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  const number = ((await link.textContent()) ?? "").match(/\d{13}/)![0];
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/policies/${number}$`));
+  return number;
+}
+
+/** Fetches a document link with the browser's session and checks it is a PDF. */
+export async function expectPdf(page: Page, href: string) {
+  const response = await page.request.get(href);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/pdf");
+  expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** The sign-in form, validated in the browser and again by the Server Action. */
+export const signInSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Informe o e-mail.")
+    .max(254, "E-mail longo demais.")
+    .pipe(z.email("Informe um e-mail válido.")),
+  password: z.string().min(1, "Informe a senha.").max(200, "Senha longa demais."),
+  /** Where to go after signing in: a path inside the portal only (no open redirect). */
+  callbackUrl: z
+    .string()
+    .optional()
+    .transform((value) => (value && /^\/(?!\/)[\w\-/?=&%.]*$/.test(value) ? value : undefined)),
+});
+
+export type SignInInput = z.input<typeof signInSchema>;
+
+/** What the sign-in Server Action answers when it does not redirect. */
+export type SignInState = {
+  error?: string;
+  fieldErrors?: Partial<Record<"email" | "password", string>>;
+  email?: string;
+};

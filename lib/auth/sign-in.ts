@@ -1,0 +1,37 @@
+import "server-only";
+import type { Executor } from "@/db/index";
+import { hashPassword, verifyPassword } from "./password";
+import { clearSignInThrottle, throttleSignIn } from "./sign-in-throttle";
+import { findActiveUserByEmail, type PortalUser } from "./users";
+
+export type SignInResult =
+  | { ok: true; user: PortalUser }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks e-mail and password. Attempts are throttled per e-mail + client IP before any look-up;
+ * an unknown e-mail still costs one argon2 verification, so timing does not reveal accounts.
+ */
+export async function authenticateUser(
+  db: Executor,
+  input: { email: string; password: string; ip: string },
+): Promise<SignInResult> {
+  const identifier = `${input.email.toLowerCase()}|${input.ip}`;
+  const throttle = await throttleSignIn(identifier);
+  if (!throttle.allowed)
+    return { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
+
+  const found = await findActiveUserByEmail(db, input.email);
+  if (!found) {
+    dummyHash ??= hashPassword("not-a-real-password");
+    await verifyPassword(await dummyHash, input.password);
+    return { ok: false, reason: "invalid" };
+  }
+  if (!(await verifyPassword(found.passwordHash, input.password))) return { ok: false, reason: "invalid" };
+  clearSignInThrottle(identifier);
+  const { passwordHash: _hash, ...user } = found;
+  return { ok: true, user };
+}

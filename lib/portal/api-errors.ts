@@ -1,0 +1,24 @@
+import { ApiError, type ErrorCode } from "@/lib/http/errors";
+
+/** pt-BR messages for the API's business errors as the portal shows them. */
+const MESSAGES: Partial<Record<ErrorCode, string>> = {
+  "QUOTATION-NOT-FOUND": "Cotação não encontrada.",
+  "PROPOSAL-NOT-FOUND": "Gere a proposta antes de seguir para o pagamento.",
+  "QUOTATION-NOT-EDITABLE": "Esta cotação já foi enviada para pagamento e não pode mais ser alterada.",
+  "ANSWERS-NOT-EVALUATED": "Revise os campos destacados.",
+  "INVALID-FORM-FIELD": "Revise os campos destacados.",
+  "PAYMENT-GATEWAY-UNAVAILABLE":
+    "O meio de pagamento está indisponível no momento. Tente novamente em instantes.",
+  "SERVICE-UNAVAILABLE": "O serviço está indisponível no momento. Tente novamente em instantes.",
+};
+
+/** The ApiError's codes and offending properties, or undefined for any other error (rethrow it). */
+export function describeApiError(error: unknown) {
+  if (!(error instanceof ApiError)) return undefined;
+  const first = error.errors[0]!;
+  return {
+    code: first.code,
+    message: MESSAGES[first.code] ?? "Não foi possível concluir a operação.",
+    properties: [...new Set(error.errors.flatMap((item) => item.properties ?? []))],
+  };
+}

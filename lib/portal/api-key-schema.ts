@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/** The "new API key" form, validated in the browser and again by the Server Action. */
+export const createApiKeySchema = z.object({
+  name: z.string().trim().min(1, "Dê um nome à chave.").max(60, "Use até 60 caracteres."),
+  dailyQuota: z.coerce
+    .number({ error: "Informe um número." })
+    .int("Use um número inteiro.")
+    .min(1, "A cota mínima é 1 chamada por dia.")
+    .max(1_000_000, "A cota máxima é 1.000.000 de chamadas por dia."),
+});
+
+export type CreateApiKeyState = {
+  created?: { key: string; prefix: string; name: string };
+  fieldErrors?: Partial<Record<"name" | "dailyQuota", string>>;
+  error?: string;
+};
+
+export type RevokeApiKeyState = { revoked?: string; error?: string };

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { creditCardSchema } from "@/lib/schemas/checkout";
+import { type CardFormValues, cardFormSchema, detectCardBrand, toCreditCard } from "./card-form";
+
+const year = String(new Date().getUTCFullYear() + 2);
+const emptyAddress = {
+  zipCode: "",
+  street: "",
+  number: "",
+  complement: "",
+  neighborhood: "",
+  city: "",
+  state: "",
+};
+const valid: CardFormValues = {
+  number: "4111 1111 1111 1111",
+  name: "MARIA DA SILVA",
+  identity: "111.444.777-35",
+  expiryMonth: "12",
+  expiryYear: year,
+  cvv: "857",
+  useCustomerAddress: true,
+  billingAddress: emptyAddress,
+};
+
+describe("card form", () => {
+  it("detects the brand from the first digits", () => {
+    expect(detectCardBrand("4111")).toBe("Visa");
+    expect(detectCardBrand("5555 5555")).toBe("Mastercard");
+    expect(detectCardBrand("4")).toBeUndefined();
+  });
+
+  it("accepts what the API accepts and builds its creditCard", () => {
+    expect(cardFormSchema.safeParse(valid).success).toBe(true);
+    const card = toCreditCard(valid);
+    expect(card).toEqual({
+      number: "4111111111111111",
+      name: "MARIA DA SILVA",
+      identity: "111.444.777-35",
+      cvv: "857",
+      expiryMonth: 12,
+      expiryYear: Number(year),
+      useCustomerAddress: true,
+    });
+    expect(creditCardSchema.safeParse(card).success).toBe(true);
+  });
+
+  it("refuses bad numbers, CVV, CPF, past expiry and an incomplete billing address in pt-BR", () => {
+    const result = cardFormSchema.safeParse({
+      ...valid,
+      number: "4111 1111 1111 1112",
+      cvv: "12",
+      identity: "111.111.111-11",
+      expiryYear: "2020",
+      useCustomerAddress: false,
+      billingAddress: { ...emptyAddress, zipCode: "0131" },
+    });
+    const messages = result.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "number: Número de cartão inválido ou bandeira não aceita.",
+        "cvv: O código de segurança tem 3 dígitos.",
+        "identity: Informe um CPF válido do titular.",
+        "expiryMonth: Cartão vencido.",
+        "billingAddress.zipCode: Informe um CEP com 8 dígitos.",
+        "billingAddress.state: Escolha a UF.",
+      ]),
+    );
+  });
+});

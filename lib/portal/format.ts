@@ -1,0 +1,23 @@
+import { formatDatePtBr } from "@/lib/dates";
+import { formatBrl } from "@/lib/money";
+
+/** R$ 1.234,56 from a wire amount in reais (two decimals). */
+export function formatReais(value: number): string {
+  return formatBrl(Math.round(value * 100));
+}
+
+/** dd/mm/aaaa (São Paulo) from an ISO instant; "—" when absent. */
+export function formatDate(value: string | Date | null | undefined): string {
+  return value ? formatDatePtBr(value) : "—";
+}
+
+const dateTime = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: "America/Sao_Paulo",
+  dateStyle: "short",
+  timeStyle: "short",
+});
+
+/** dd/mm/aaaa hh:mm (São Paulo). */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  return value ? dateTime.format(typeof value === "string" ? new Date(value) : value) : "—";
+}

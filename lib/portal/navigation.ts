@@ -1,0 +1,11 @@
+import type { UserRole } from "@/db/schema";
+
+/** The portal menu; "Chaves de API" only for admins (the page itself checks again). */
+export function portalNavItems(role: UserRole) {
+  return [
+    { href: "/policies", label: "Apólices" },
+    { href: "/quotations", label: "Cotações" },
+    { href: "/quotations/new", label: "Nova cotação" },
+    ...(role === "admin" ? [{ href: "/settings/keys", label: "Chaves de API" }] : []),
+  ];
+}

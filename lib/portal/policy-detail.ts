@@ -1,0 +1,38 @@
+import "server-only";
+import type { Executor } from "@/db/index";
+import { listInstallmentsOfPolicies } from "@/db/queries/policies";
+import { loadPolicyDocumentData } from "@/lib/documents/load";
+import { installmentBoletoLinks, policyDocumentLinks } from "@/lib/documents/policy-links";
+import { getPolicyForBroker } from "@/lib/policies/get-policy";
+
+const POLICY_NUMBER = /^(\d{13}|\d{24})$/;
+
+/**
+ * Everything the policy page shows: the API's policy shape (broker-scoped: another broker's
+ * number is undefined), the premium breakdown and coverages of the policy document, and signed
+ * links to the policy PDF, the boleto document and each installment's boleto.
+ */
+export async function loadPolicyDetail(db: Executor, brokerId: string, number: string, origin: string) {
+  if (!POLICY_NUMBER.test(number)) return undefined;
+  const policy = await getPolicyForBroker(db, brokerId, number, origin);
+  if (!policy) return undefined;
+  const [document, installmentRows, boletoLinks, links] = await Promise.all([
+    loadPolicyDocumentData(db, policy.identifier),
+    listInstallmentsOfPolicies(db, [policy.identifier]),
+    installmentBoletoLinks(db, policy.identifier, origin),
+    policyDocumentLinks(db, [policy.identifier], origin),
+  ]);
+  const linkByNumber = new Map<number, string>();
+  for (const row of installmentRows) {
+    const link = boletoLinks.get(row.id);
+    if (link) linkByNumber.set(row.installmentNumber, link);
+  }
+  const own = links.get(policy.identifier) ?? {};
+  return {
+    policy,
+    document,
+    policyPdfUrl: own.policyPdfUrl ?? policy.quotationDocumentUrl,
+    ticketUrl: own.ticketUrl ?? policy.TicketUrl,
+    installmentBoletoUrl: (installmentNumber: number) => linkByNumber.get(installmentNumber),
+  };
+}

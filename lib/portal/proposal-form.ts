@@ -1,0 +1,99 @@
+import { z } from "zod";
+import type { QuotationWithProposal } from "@/lib/schemas/proposal";
+
+/** Proposal PAYMENT-METHOD answers and the wire paymentType of the option each one selects. */
+export const PROPOSAL_METHODS = { TICKET: "Ticket", "CREDIT-CARD": "CreditCard" } as const;
+export type ProposalMethod = keyof typeof PROPOSAL_METHODS;
+
+const DUE_DAY_MESSAGE = "Escolha um dia de vencimento entre 1 e 20.";
+
+/** The proposal form (browser and Server Action): variant, method, plan, and the boleto's due day. */
+export const proposalFormSchema = z
+  .object({
+    variantId: z.guid("Escolha uma das opções de preço."),
+    paymentMethod: z.enum(["TICKET", "CREDIT-CARD"], "Escolha a forma de pagamento."),
+    planId: z.guid("Escolha um plano de parcelamento."),
+    dueDay: z.string().trim().optional(),
+  })
+  .superRefine((value, ctx) => {
+    // service-spec: DUE-DAY is required for boleto (TICKET), a day from 1 to 20; ignored for card.
+    if (value.paymentMethod !== "TICKET") return;
+    const day = Number(value.dueDay);
+    if (!value.dueDay || !Number.isInteger(day) || day < 1 || day > 20) {
+      ctx.addIssue({ code: "custom", path: ["dueDay"], message: DUE_DAY_MESSAGE });
+    }
+  });
+
+export type ProposalFormInput = z.input<typeof proposalFormSchema>;
+
+/**
+ * The same form checked against one quotation: the variant must be one of its pricing entries,
+ * the method one that variant offers (D&O: boleto only) and the plan one of that variant and method.
+ */
+export function proposalFormSchemaFor(item: Pick<QuotationWithProposal, "pricing">) {
+  return proposalFormSchema.superRefine((value, ctx) => {
+    const variant = item.pricing.find((p) => p.variantIdentifier === value.variantId);
+    if (!variant) {
+      ctx.addIssue({ code: "custom", path: ["variantId"], message: "Escolha uma das opções de preço." });
+      return;
+    }
+    const option = variant.payment.paymentOptions.find(
+      (o) => o.paymentType === PROPOSAL_METHODS[value.paymentMethod as ProposalMethod],
+    );
+    if (!option) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["paymentMethod"],
+        message: "Esta forma de pagamento não é aceita para este produto.",
+      });
+      return;
+    }
+    if (!option.installments.some((plan) => plan.identifier === value.planId)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["planId"],
+        message: "Escolha um plano de parcelamento da opção e da forma de pagamento escolhidas.",
+      });
+    }
+  });
+}
+
+/** The API's coded answers for a valid form. */
+export function toProposalAnswers(value: z.output<typeof proposalFormSchema>) {
+  return [
+    { code: "PAYMENT-METHOD", answer: value.paymentMethod },
+    ...(value.paymentMethod === "TICKET" ? [{ code: "DUE-DAY", answer: Number(value.dueDay) }] : []),
+    { code: "SELECTED-VARIANT-IDENTIFIER", answer: value.variantId },
+    { code: "PAYMENT-INSTALLMENT-IDENTIFIER", answer: value.planId },
+  ];
+}
+
+/** The API's answer codes (ApiError `properties`) -> the proposal form's fields. */
+const PROPOSAL_FIELDS: Record<string, keyof ProposalFormInput> = {
+  "PAYMENT-METHOD": "paymentMethod",
+  "DUE-DAY": "dueDay",
+  "SELECTED-VARIANT-IDENTIFIER": "variantId",
+  "PAYMENT-INSTALLMENT-IDENTIFIER": "planId",
+  "NET-VALUE": "planId",
+  "INTEREST-VALUE": "planId",
+  "TAX-VALUE": "planId",
+  "TOTAL-VALUE": "planId",
+  "INSTALLMENT-NUMBER": "planId",
+};
+
+const PROPOSAL_MESSAGES: Record<keyof ProposalFormInput, string> = {
+  paymentMethod: "Forma de pagamento não aceita para este produto.",
+  dueDay: DUE_DAY_MESSAGE,
+  variantId: "Escolha uma das opções de preço desta cotação.",
+  planId: "Escolha um plano de parcelamento da opção e da forma de pagamento escolhidas.",
+};
+
+/** One pt-BR message per form field for the service's ANSWERS-NOT-EVALUATED `properties`. */
+export function proposalFieldErrors(properties: string[]): Partial<Record<keyof ProposalFormInput, string>> {
+  const errors: Partial<Record<keyof ProposalFormInput, string>> = {};
+  for (const property of properties) {
+    const field = PROPOSAL_FIELDS[property];
+    if (field) errors[field] ??= PROPOSAL_MESSAGES[field];
+  }
+  return errors;
+}

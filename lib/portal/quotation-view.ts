@@ -1,0 +1,23 @@
+import "server-only";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { getDb } from "@/db/index";
+import { findModalityDetails } from "@/db/queries/portal-quotations";
+import { requireUser } from "@/lib/auth/session";
+import { getModalityByCode } from "@/lib/catalogue";
+import { getQuotationForBroker } from "@/lib/quotations/item";
+import { requestOrigin } from "./request";
+
+/**
+ * The signed-in broker's quotation for a quotation page (the API's item shape with its proposal),
+ * plus its product and insured; another broker's or an unknown id is the not-found page.
+ */
+export async function loadQuotationPage(quotationId: string) {
+  const user = await requireUser();
+  const db = await getDb();
+  const item = await getQuotationForBroker(db, user.brokerId, quotationId, requestOrigin(await headers()));
+  if (!item) notFound();
+  const details = await findModalityDetails(db, user.brokerId, quotationId);
+  if (!details) notFound();
+  return { user, db, item, details, definition: getModalityByCode(details.modalityCode) };
+}
