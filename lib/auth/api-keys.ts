@@ -48,8 +48,11 @@ export async function createApiKey(
 const CACHE_TTL_MS = 5_000;
 const TOUCH_EVERY_MS = 60_000;
 type CacheEntry = { key: ActiveApiKey | undefined; expires: number };
-const cache = new Map<string, CacheEntry>();
-const lastTouched = new Map<string, number>();
+type KeyCacheState = { cache: Map<string, CacheEntry>; lastTouched: Map<string, number> };
+const globalState = globalThis as typeof globalThis & { __brokerPortalKeyCache?: KeyCacheState };
+// One cache per process, not per bundle: a key revoked in the portal stops working in the API at once.
+globalState.__brokerPortalKeyCache ??= { cache: new Map(), lastTouched: new Map() };
+const { cache, lastTouched } = globalState.__brokerPortalKeyCache;
 
 /**
  * The active key matching `key`, or undefined. Lookups are cached for 5 s (a revocation takes

@@ -4,9 +4,9 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db/index";
+import { findActiveUserById, type PortalUser } from "@/db/queries/users";
 import { env } from "@/lib/env";
 import { deriveSecret } from "@/lib/secrets";
-import { findActiveUserById, type PortalUser } from "./users";
 
 export const SESSION_COOKIE = "bp_session";
 /** Sessions last a working day; signing in again starts a new one. */

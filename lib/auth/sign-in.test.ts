@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
+import { findActiveUserById } from "@/db/queries/users";
 import { brokers, users } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
+import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { hashPassword } from "./password";
 import { authenticateUser } from "./sign-in";
-import { resetSignInThrottleForTesting, SIGN_IN_MAX_ATTEMPTS } from "./sign-in-throttle";
-import { findActiveUserById } from "./users";
+import { SIGN_IN_MAX_ATTEMPTS } from "./sign-in-throttle";
 
 let handle: DatabaseHandle;
 let userId: string;
@@ -37,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => handle?.close());
-beforeEach(() => resetSignInThrottleForTesting());
+beforeEach(() => useLimiterForTesting(createConfiguredLimiter()));
 
 describe("authenticateUser", () => {
   it("signs in with the right password, e-mail case-insensitive, and returns the broker", async () => {

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Executor } from "@/db/index";
+import { findActiveUserByEmail, type PortalUser } from "@/db/queries/users";
 import { hashPassword, verifyPassword } from "./password";
-import { clearSignInThrottle, throttleSignIn } from "./sign-in-throttle";
-import { findActiveUserByEmail, type PortalUser } from "./users";
+import { checkSignInThrottle, recordFailedSignIn } from "./sign-in-throttle";
 
 export type SignInResult =
   | { ok: true; user: PortalUser }
@@ -12,7 +12,7 @@ export type SignInResult =
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Checks e-mail and password. Attempts are throttled per e-mail + client IP before any look-up;
+ * Checks e-mail and password. Failed attempts are throttled per e-mail + client IP (checked before any look-up);
  * an unknown e-mail still costs one argon2 verification, so timing does not reveal accounts.
  */
 export async function authenticateUser(
@@ -20,7 +20,7 @@ export async function authenticateUser(
   input: { email: string; password: string; ip: string },
 ): Promise<SignInResult> {
   const identifier = `${input.email.toLowerCase()}|${input.ip}`;
-  const throttle = await throttleSignIn(identifier);
+  const throttle = await checkSignInThrottle(identifier);
   if (!throttle.allowed)
     return { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
 
@@ -28,10 +28,13 @@ export async function authenticateUser(
   if (!found) {
     dummyHash ??= hashPassword("not-a-real-password");
     await verifyPassword(await dummyHash, input.password);
+    await recordFailedSignIn(identifier);
     return { ok: false, reason: "invalid" };
   }
-  if (!(await verifyPassword(found.passwordHash, input.password))) return { ok: false, reason: "invalid" };
-  clearSignInThrottle(identifier);
+  if (!(await verifyPassword(found.passwordHash, input.password))) {
+    await recordFailedSignIn(identifier);
+    return { ok: false, reason: "invalid" };
+  }
   const { passwordHash: _hash, ...user } = found;
   return { ok: true, user };
 }

@@ -1,12 +1,8 @@
-import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { Executor } from "@/db/index";
-import { brokers, type UserRole, users } from "@/db/schema";
+import type { Executor } from "../index";
+import { brokers, type UserRole, users } from "../schema";
 
-/**
- * Portal user look-ups. They belong in db/queries/ by the house layout; they live here until the
- * lead moves them (the portal engineer does not own db/queries/users.ts).
- */
+/** A signed-in portal user with the broker they act for. */
 export type PortalUser = {
   userId: string;
   brokerId: string;
