@@ -3,18 +3,10 @@
 import { useState, useTransition } from "react";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import type { RevokeApiKeyState } from "@/lib/portal/api-key-schema";
+import type { ApiKeyRow } from "@/lib/portal/api-keys";
 import { formatDateTime } from "@/lib/portal/format";
 
-export type KeyRow = {
-  id: string;
-  name: string;
-  prefix: string;
-  dailyQuota: number;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  callsToday: number | null;
-};
+export type KeyRow = ApiKeyRow;
 
 const number = (value: number) => value.toLocaleString("pt-BR");
 

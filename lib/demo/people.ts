@@ -1,4 +1,5 @@
 import { generateCnpj, generateCpf } from "@brazilian-utils/brazilian-utils";
+import type { Address } from "@/db/schema/quotations";
 import { normalizeIdentity } from "@/lib/identity";
 
 export const FIRST_NAMES = [
@@ -138,15 +139,7 @@ export type DemoInsured = {
   identity: string;
   email: string;
   phone: string;
-  address: {
-    zipCode: string;
-    street: string;
-    number: string;
-    complement: string;
-    neighborhood: string;
-    city: string;
-    state: string;
-  };
+  address: Address;
 };
 
 function slug(text: string): string {
@@ -158,7 +151,7 @@ function slug(text: string): string {
     .replace(/^\.|\.$/g, "");
 }
 
-function address(random: Random): DemoInsured["address"] {
+function address(random: Random): Address {
   const place = random.pick(CITIES);
   return {
     zipCode: `${place.zip}${String(random.int(0, 999)).padStart(3, "0")}`,
