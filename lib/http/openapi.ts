@@ -110,6 +110,7 @@ export function buildOpenApiDocument(serverUrl = "/api") {
       },
     });
   }
+  registerDocumentDownload(registry);
   const generator = new OpenApiGeneratorV31(registry.definitions);
   return generator.generateDocument({
     openapi: "3.1.0",
@@ -125,5 +126,33 @@ export function buildOpenApiDocument(serverUrl = "/api") {
         ".",
     },
     servers: [{ url: serverUrl }],
+  });
+}
+
+/** The signed document links handed out in `quotationDocumentUrl`, `TicketUrl` and `proposal.documentUrl`. */
+function registerDocumentDownload(registry: OpenAPIRegistry) {
+  registry.registerPath({
+    method: "get",
+    path: "/documents/{id}",
+    operationId: "downloadDocument",
+    summary: "Download a document (policy, proposal or boleto PDF)",
+    description:
+      "No subscription key: the signed link is the credential. Links expire after 7 days; a bad, tampered or expired link answers 404 DOCUMENT-NOT-FOUND.",
+    tags: ["Documents"],
+    security: [],
+    request: {
+      params: z.object({ id: z.uuid() }),
+      query: z.object({
+        expires: z.string().meta({ description: "Unix time the link expires" }),
+        signature: z.string(),
+      }),
+    },
+    responses: {
+      200: {
+        description: "The PDF.",
+        content: { "application/pdf": { schema: { type: "string", format: "binary" } } },
+      },
+      404: { description: "Error body with code DOCUMENT-NOT-FOUND.", content: jsonContent(errorBodySchema) },
+    },
   });
 }

@@ -178,5 +178,13 @@ describe("health and OpenAPI", () => {
     expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "429"]));
     expect(document.paths["/v1/policy/{registerNumber}/{policyNumber}"].get.responses["404"]).toBeDefined();
     expect(JSON.stringify(document.components.schemas.Policy)).toContain("statusText");
+    for (const path of [
+      "/{version}/quotation/contracting",
+      "/{version}/quotation/proposal",
+      "/{version}/checkout",
+      "/documents/{id}",
+    ]) {
+      expect(Object.keys(document.paths), path).toContain(path);
+    }
   });
 });
