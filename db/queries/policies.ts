@@ -153,3 +153,35 @@ export async function countPoliciesOfBroker(db: Executor, brokerId: string): Pro
   const [row] = await db.select({ total: count() }).from(policies).where(eq(policies.brokerId, brokerId));
   return Number(row?.total ?? 0);
 }
+
+/**
+ * Issued -> Canceled for one of the broker's policies, with its unpaid installments; undefined when
+ * the policy is not the broker's or not Issued (nothing is written then).
+ */
+export async function cancelIssuedPolicy(
+  db: Executor,
+  values: { brokerId: string; policyId: string; reason: string; at: Date },
+): Promise<PolicyRow | undefined> {
+  const [row] = await db
+    .update(policies)
+    .set({ status: "Canceled", canceledAt: values.at, cancelReason: values.reason })
+    .where(
+      and(
+        eq(policies.id, values.policyId),
+        eq(policies.brokerId, values.brokerId),
+        eq(policies.status, "Issued"),
+      ),
+    )
+    .returning();
+  if (!row) return undefined;
+  await db
+    .update(policyInstallments)
+    .set({ status: "Canceled" })
+    .where(
+      and(
+        eq(policyInstallments.policyId, row.id),
+        inArray(policyInstallments.status, ["Pending", "Overdue"]),
+      ),
+    );
+  return row;
+}

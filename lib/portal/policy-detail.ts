@@ -2,7 +2,7 @@ import "server-only";
 import type { Executor } from "@/db/index";
 import { listInstallmentsOfPolicies } from "@/db/queries/policies";
 import { loadPolicyDocumentData } from "@/lib/documents/load";
-import { installmentBoletoLinks, policyDocumentLinks } from "@/lib/documents/policy-links";
+import { installmentBoletoLinks } from "@/lib/documents/policy-links";
 import { getPolicyForBroker } from "@/lib/policies/get-policy";
 
 const POLICY_NUMBER = /^(\d{13}|\d{24})$/;
@@ -16,23 +16,21 @@ export async function loadPolicyDetail(db: Executor, brokerId: string, number: s
   if (!POLICY_NUMBER.test(number)) return undefined;
   const policy = await getPolicyForBroker(db, brokerId, number, origin);
   if (!policy) return undefined;
-  const [document, installmentRows, boletoLinks, links] = await Promise.all([
+  const [document, installmentRows, boletoLinks] = await Promise.all([
     loadPolicyDocumentData(db, policy.identifier),
     listInstallmentsOfPolicies(db, [policy.identifier]),
     installmentBoletoLinks(db, policy.identifier, origin),
-    policyDocumentLinks(db, [policy.identifier], origin),
   ]);
   const linkByNumber = new Map<number, string>();
   for (const row of installmentRows) {
     const link = boletoLinks.get(row.id);
     if (link) linkByNumber.set(row.installmentNumber, link);
   }
-  const own = links.get(policy.identifier) ?? {};
   return {
     policy,
     document,
-    policyPdfUrl: own.policyPdfUrl ?? policy.quotationDocumentUrl,
-    ticketUrl: own.ticketUrl ?? policy.TicketUrl,
+    policyPdfUrl: policy.quotationDocumentUrl,
+    ticketUrl: policy.TicketUrl,
     installmentBoletoUrl: (installmentNumber: number) => linkByNumber.get(installmentNumber),
   };
 }

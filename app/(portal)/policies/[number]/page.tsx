@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { CancelPolicyForm } from "@/components/policies/cancel-policy-form";
 import { InstallmentStatusBadge } from "@/components/policies/installment-status-badge";
 import { PolicyStatusBadge } from "@/components/policies/policy-status-badge";
 import { getDb } from "@/db/index";
@@ -11,6 +12,7 @@ import { formatBrl } from "@/lib/money";
 import { formatDate, formatReais } from "@/lib/portal/format";
 import { loadPolicyDetail } from "@/lib/portal/policy-detail";
 import { requestOrigin } from "@/lib/portal/request";
+import { cancelPolicyAction } from "./actions";
 
 type Params = Promise<{ number: string }>;
 
@@ -56,6 +58,13 @@ export default async function PolicyPage({ params }: { params: Params }) {
           ) : null}
         </div>
       </div>
+
+      {policy.status === "Canceled" && document?.cancelReason ? (
+        <p className="card" role="status">
+          Cancelada em {formatDate((document.canceledAt ?? new Date()).toISOString())}. Motivo:{" "}
+          {document.cancelReason}
+        </p>
+      ) : null}
 
       <div className="grid">
         <section className="card" aria-labelledby="insured-title">
@@ -218,6 +227,9 @@ export default async function PolicyPage({ params }: { params: Params }) {
           <p className="muted">Nenhuma parcela registrada.</p>
         )}
       </section>
+      {user.role === "admin" && policy.status === "Issued" ? (
+        <CancelPolicyForm action={cancelPolicyAction.bind(null, policy.policyNumber)} />
+      ) : null}
     </>
   );
 }

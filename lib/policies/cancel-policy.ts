@@ -1,0 +1,36 @@
+import { z } from "zod";
+import type { Database } from "@/db/index";
+import { cancelIssuedPolicy, findPolicyForBroker } from "@/db/queries/policies";
+
+/** The portal's cancellation form: the reason is kept with the policy (domain.md §8). */
+export const cancelPolicySchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(5, "Descreva o motivo do cancelamento (ao menos 5 caracteres).")
+    .max(500, "Use no máximo 500 caracteres."),
+});
+export type CancelPolicyInput = z.input<typeof cancelPolicySchema>;
+
+export type CancelPolicyResult = { ok: true } | { ok: false; error: "not-found" | "not-issued" };
+
+/**
+ * Cancels one of the broker's Issued policies with a reason: the policy becomes Canceled and its
+ * unpaid installments Canceled, in one transaction. Only the portal calls this (never the API),
+ * and only for an admin (checked by the caller).
+ */
+export async function cancelPolicy(
+  db: Database,
+  brokerId: string,
+  numberOrPolicyNumber: string,
+  input: { reason: string },
+  now: Date = new Date(),
+): Promise<CancelPolicyResult> {
+  const { reason } = cancelPolicySchema.parse(input);
+  return db.transaction(async (tx) => {
+    const policy = await findPolicyForBroker(tx, brokerId, numberOrPolicyNumber);
+    if (!policy) return { ok: false, error: "not-found" } as const;
+    const canceled = await cancelIssuedPolicy(tx, { brokerId, policyId: policy.id, reason, at: now });
+    return canceled ? ({ ok: true } as const) : ({ ok: false, error: "not-issued" } as const);
+  });
+}
