@@ -539,6 +539,10 @@ describe("POST /api/{version}/quotation/contracting", () => {
     it("answers QUOTATION-NOT-FOUND for an unknown or another broker's quotation", async () => {
       const theirs = (await contract(sampleQuotationRequest("broker", "200000"), { key: otherKey })).json
         .item;
+      const [before] = await handle.db
+        .select()
+        .from(quotations)
+        .where(eq(quotations.id, theirs.quotationIdentifier));
       for (const quotationIdentifier of [
         theirs.quotationIdentifier,
         "6f1c2b9e-8d7a-4c3b-9a2e-1f0d9c8b7a6e",
@@ -558,7 +562,8 @@ describe("POST /api/{version}/quotation/contracting", () => {
         .select()
         .from(quotations)
         .where(eq(quotations.id, theirs.quotationIdentifier));
-      expect(row!.updatedAt.toISOString()).toBe(row!.createdAt.toISOString());
+      // The other broker's quotation is untouched by the refused re-quote.
+      expect(row).toEqual(before);
     });
 
     it.each(["Confirmed", "Finished"] as const)("answers QUOTATION-NOT-EDITABLE once %s", async (status) => {
