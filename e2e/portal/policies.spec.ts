@@ -95,17 +95,24 @@ test.describe("policy table", () => {
 
   test("pages forward, keeps the page on reload and goes back with the browser", async ({ page }) => {
     const policies = new PoliciesPage(page);
-    const firstPage = await policies.column(0);
+    // The rows stream in after the summary: read them once all ten policy numbers are there.
+    const readPage = async () => {
+      await expect
+        .poll(async () => (await policies.column(0)).filter((n) => /^\d{13}$/.test(n)).length)
+        .toBe(10);
+      return policies.column(0);
+    };
+    const firstPage = await readPage();
     await page.getByRole("button", { name: "Próxima" }).click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
     await expect(policies.summary()).toContainText("11–20 de");
-    const secondPage = await policies.column(0);
-    expect(secondPage).not.toEqual(firstPage);
+    await expect.poll(() => policies.column(0)).not.toEqual(firstPage);
+    const secondPage = await readPage();
     expect(secondPage.filter((n) => firstPage.includes(n))).toEqual([]);
 
     await page.reload();
     await expect(policies.summary()).toContainText("11–20 de");
-    expect(await policies.column(0)).toEqual(secondPage);
+    await expect.poll(() => policies.column(0)).toEqual(secondPage);
 
     await page.goBack();
     await expect(page).not.toHaveURL(/page=2/);
