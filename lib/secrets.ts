@@ -30,5 +30,13 @@ function appSecret(): string {
 
 /** A key for one purpose (API-key hashing, sessions, document links), derived from the app secret. */
 export function deriveSecret(purpose: string): Buffer {
-  return createHmac("sha256", appSecret()).update(`broker-portal:${purpose}`).digest();
+  let key = derived.get(purpose);
+  if (!key) {
+    key = createHmac("sha256", appSecret()).update(`broker-portal:${purpose}`).digest();
+    derived.set(purpose, key);
+  }
+  return key;
 }
+
+// Derived once per purpose: API-key hashing and link signing call this on every request.
+const derived = new Map<string, Buffer>();

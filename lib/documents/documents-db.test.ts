@@ -108,9 +108,9 @@ describe("document links", () => {
 
   it("signs each installment's own boleto", async () => {
     const links = await installmentBoletoLinks(handle.db, ticket.policy.id, "https://portal.example.com");
-    expect([...links.keys()]).toEqual(ticket.installments.map((row) => row.id));
+    expect([...links.keys()]).toEqual(ticket.installments.map((row) => row.installmentNumber));
     for (const installment of ticket.installments) {
-      expect(documentIdOf(links.get(installment.id))).toBe(
+      expect(documentIdOf(links.get(installment.installmentNumber))).toBe(
         ticket.documents.installmentDocumentIds.get(installment.id),
       );
     }

@@ -27,16 +27,16 @@ export async function policyDocumentLinks(
   return links;
 }
 
-/** Signed link of each installment's own boleto, keyed by installment id (portal's policy page). */
+/** Signed link of each installment's own boleto, keyed by installment number (portal's policy page). */
 export async function installmentBoletoLinks(
   db: Executor,
   policyId: string,
   origin: string,
-): Promise<Map<string, string>> {
+): Promise<Map<number, string>> {
   const base = trimOrigin(origin);
-  const links = new Map<string, string>();
+  const links = new Map<number, string>();
   for (const row of await listInstallmentBoletoDocuments(db, policyId)) {
-    if (!links.has(row.installmentId)) links.set(row.installmentId, signDocumentUrl(row.id, base));
+    if (!links.has(row.installmentNumber)) links.set(row.installmentNumber, signDocumentUrl(row.id, base));
   }
   return links;
 }

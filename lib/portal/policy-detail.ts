@@ -1,6 +1,5 @@
 import "server-only";
 import type { Executor } from "@/db/index";
-import { listInstallmentsOfPolicies } from "@/db/queries/policies";
 import { loadPolicyDocumentData } from "@/lib/documents/load";
 import { installmentBoletoLinks } from "@/lib/documents/policy-links";
 import { getPolicyForBroker } from "@/lib/policies/get-policy";
@@ -16,21 +15,15 @@ export async function loadPolicyDetail(db: Executor, brokerId: string, number: s
   if (!POLICY_NUMBER.test(number)) return undefined;
   const policy = await getPolicyForBroker(db, brokerId, number, origin);
   if (!policy) return undefined;
-  const [document, installmentRows, boletoLinks] = await Promise.all([
+  const [document, boletoLinks] = await Promise.all([
     loadPolicyDocumentData(db, policy.identifier),
-    listInstallmentsOfPolicies(db, [policy.identifier]),
     installmentBoletoLinks(db, policy.identifier, origin),
   ]);
-  const linkByNumber = new Map<number, string>();
-  for (const row of installmentRows) {
-    const link = boletoLinks.get(row.id);
-    if (link) linkByNumber.set(row.installmentNumber, link);
-  }
   return {
     policy,
     document,
     policyPdfUrl: policy.quotationDocumentUrl,
     ticketUrl: policy.TicketUrl,
-    installmentBoletoUrl: (installmentNumber: number) => linkByNumber.get(installmentNumber),
+    installmentBoletoUrl: (installmentNumber: number) => boletoLinks.get(installmentNumber),
   };
 }
