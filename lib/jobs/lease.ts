@@ -19,7 +19,11 @@ export type LeaseTimings = {
  */
 export function leaseTimings(settings: JobSettings): LeaseTimings {
   const leaseMs = settings.ISSUANCE_LEASE_SECONDS * 1000;
-  return { leaseSeconds: settings.ISSUANCE_LEASE_SECONDS, renewEveryMs: leaseMs / 4, checkEveryMs: leaseMs / 4 };
+  return {
+    leaseSeconds: settings.ISSUANCE_LEASE_SECONDS,
+    renewEveryMs: leaseMs / 4,
+    checkEveryMs: leaseMs / 4,
+  };
 }
 
 /**
@@ -105,7 +109,10 @@ export class JobLeases {
       const lapsed = await markLapsedLeasesExpired(this.boss.getDb(), this.queue, this.timings.leaseSeconds);
       if (lapsed.length > 0) {
         await this.boss.expire();
-        log.warn({ jobIds: lapsed, queue: this.queue }, "jobs of a worker that stopped renewing their lease retried");
+        log.warn(
+          { jobIds: lapsed, queue: this.queue },
+          "jobs of a worker that stopped renewing their lease retried",
+        );
       }
     } catch (error) {
       log.warn({ err: error, queue: this.queue }, "job lease check failed");

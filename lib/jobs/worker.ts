@@ -20,13 +20,7 @@ function failureMessage(error: unknown): string {
  * batch means more are waiting: the pollers are woken so that they fetch again at once instead of
  * sleeping out their polling interval.
  */
-function issuanceHandler(
-  boss: PgBoss,
-  db: Database,
-  leases: JobLeases,
-  batchSize: number,
-  wake: () => void,
-) {
+function issuanceHandler(boss: PgBoss, db: Database, leases: JobLeases, batchSize: number, wake: () => void) {
   return async (jobs: PgBoss.JobWithMetadata<IssuePolicyJob>[]) => {
     if (jobs.length >= batchSize) wake();
     await leases.hold(jobs, () =>
@@ -35,7 +29,10 @@ function issuanceHandler(
           try {
             await issuePolicy(db, job.data.checkoutId);
           } catch (error) {
-            log.warn({ err: error, jobId: job.id, checkoutId: job.data.checkoutId }, "issuance attempt failed");
+            log.warn(
+              { err: error, jobId: job.id, checkoutId: job.data.checkoutId },
+              "issuance attempt failed",
+            );
             await boss.fail(QUEUES.issuePolicy, job.id, { message: failureMessage(error) });
           }
         }),
