@@ -2,6 +2,8 @@ import { count } from "drizzle-orm";
 import { DatabaseLockedError, getDatabaseHandle } from "@/db/index";
 import { brokers } from "@/db/schema";
 import { formatSeedReport, seedDemoData } from "@/db/seed";
+import { clearApiKeyCache } from "@/lib/auth/api-keys";
+import { watchKeyRevocations } from "@/lib/auth/key-revocations";
 import { syncCatalogue } from "@/lib/catalogue/sync";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -9,7 +11,8 @@ import { log } from "@/lib/log";
 /**
  * Runs once per server process (instrumentation.ts): opens the database (PGlite applies its
  * migrations), refreshes the product catalogue, seeds an empty embedded database with the demo
- * data and prints the demo logins and keys, then starts the in-process worker.
+ * data and prints the demo logins and keys, listens for key revocations made on other instances
+ * (with REDIS_URL), then starts the in-process worker.
  */
 export async function prepareApp(): Promise<void> {
   try {
@@ -26,6 +29,7 @@ export async function prepareApp(): Promise<void> {
         );
       }
     }
+    watchKeyRevocations(clearApiKeyCache);
     if (env().WORKER === "inline") {
       const { startWorker } = await import("@/lib/jobs");
       await startWorker();

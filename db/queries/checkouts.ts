@@ -118,39 +118,45 @@ export type CheckoutStatusRow = {
   policyNumber: string | null;
 };
 
-/** The quotation's status with its latest checkout and, once issued, its policy number. */
+/**
+ * The quotation's status with its latest checkout and, once issued, its policy number. One statement,
+ * so one snapshot: never an Issued checkout beside a quotation still read as Confirmed.
+ */
 export async function findCheckoutStatus(
   db: Executor,
   brokerId: string,
   quotationId: string,
 ): Promise<CheckoutStatusRow | undefined> {
-  const [quotation] = await db
-    .select({ status: quotations.status, declineReason: quotations.declineReason })
-    .from(quotations)
-    .where(and(eq(quotations.id, quotationId), eq(quotations.brokerId, brokerId)))
-    .limit(1);
-  if (!quotation) return undefined;
-  const [checkout] = await db
+  const latest = db
     .select({
       status: checkouts.status,
       failureReason: checkouts.failureReason,
       updatedAt: checkouts.updatedAt,
     })
     .from(checkouts)
-    .where(eq(checkouts.quotationId, quotationId))
+    .where(eq(checkouts.quotationId, quotations.id))
     .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
-    .limit(1);
-  const [policy] = await db
+    .limit(1)
+    .as("latest");
+  const policy = db
     .select({ policyNumber: policies.policyNumber })
     .from(policies)
-    .where(eq(policies.quotationId, quotationId))
+    .where(eq(policies.quotationId, quotations.id))
+    .limit(1)
+    .as("policy");
+  const [row] = await db
+    .select({
+      quotationStatus: quotations.status,
+      declineReason: quotations.declineReason,
+      checkoutStatus: latest.status,
+      failureReason: latest.failureReason,
+      updatedAt: latest.updatedAt,
+      policyNumber: policy.policyNumber,
+    })
+    .from(quotations)
+    .leftJoinLateral(latest, sql`true`)
+    .leftJoinLateral(policy, sql`true`)
+    .where(and(eq(quotations.id, quotationId), eq(quotations.brokerId, brokerId)))
     .limit(1);
-  return {
-    quotationStatus: quotation.status,
-    declineReason: quotation.declineReason,
-    checkoutStatus: checkout?.status ?? null,
-    failureReason: checkout?.failureReason ?? null,
-    updatedAt: checkout?.updatedAt ?? null,
-    policyNumber: policy?.policyNumber ?? null,
-  };
+  return row;
 }

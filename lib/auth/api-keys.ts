@@ -9,6 +9,7 @@ import {
 } from "@/db/queries/api-keys";
 import { findBrokerByRegisterNumber } from "@/db/queries/brokers";
 import { deriveSecret } from "@/lib/secrets";
+import { announceKeyRevoked } from "./key-revocations";
 
 export const API_KEY_PREFIX = "bpk_live_";
 const KEY_BODY = /^bpk_live_[A-Za-z0-9_-]{40}$/;
@@ -55,8 +56,10 @@ globalState.__brokerPortalKeyCache ??= { cache: new Map(), lastTouched: new Map(
 const { cache, lastTouched } = globalState.__brokerPortalKeyCache;
 
 /**
- * The active key matching `key`, or undefined. Lookups are cached for 5 s (a revocation takes
- * effect within that), and `lastUsedAt` is written at most once a minute per key.
+ * The active key matching `key`, or undefined. Lookups are cached for 5 s, and `lastUsedAt` is
+ * written at most once a minute per key. A revocation clears this process's cache at once and,
+ * with REDIS_URL, every instance's (lib/auth/key-revocations.ts); otherwise other instances stop
+ * the key within the 5 s.
  */
 export async function authenticateApiKey(db: Executor, key: string): Promise<ActiveApiKey | undefined> {
   if (!KEY_BODY.test(key)) return undefined;
@@ -76,9 +79,11 @@ export async function authenticateApiKey(db: Executor, key: string): Promise<Act
   return found;
 }
 
+/** Revokes a key; `db` must not be an open transaction (the other instances are told at once). */
 export async function revokeApiKey(db: Executor, prefix: string, brokerId?: string): Promise<boolean> {
   const id = await revokeApiKeyByPrefix(db, prefix, brokerId);
   cache.clear();
+  if (id !== undefined) await announceKeyRevoked();
   return id !== undefined;
 }
 

@@ -10,24 +10,38 @@ export const QUEUES = {
 /** Payload of an issuance job: the checkout id only (never card data; the token stays in the row). */
 export type IssuePolicyJob = { checkoutId: string };
 
-const settingsSchema = z.object({
-  /** Retries after the first attempt of an issuance job before it goes to the dead-letter queue. */
-  ISSUANCE_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
-  /** Base of the exponential backoff: retry k waits between d·2^k/2 and d·2^k seconds (pg-boss). */
-  ISSUANCE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(4),
-  /** An attempt still active after this long is failed and retried (a crashed or stuck worker). */
-  ISSUANCE_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
-  /** Issuance jobs fetched per poll, processed concurrently. */
-  WORKER_BATCH_SIZE: z.coerce.number().int().min(1).max(200).default(25),
-  /** Issuance pollers per worker process. */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
-  /** Idle polling interval (pg-boss minimum 0.5 s); an in-process checkout wakes the worker at once. */
-  WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
-  /** How often pg-boss expires stuck jobs and archives finished ones. */
-  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  /** Cron of the expiry job (UTC); it also runs once when the worker starts. */
-  POLICY_EXPIRY_CRON: z.string().min(9).default("0 * * * *"),
-});
+const settingsSchema = z
+  .object({
+    /** Retries after the first attempt of an issuance job before it goes to the dead-letter queue. */
+    ISSUANCE_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
+    /** Base of the exponential backoff: retry k waits between d·2^k/2 and d·2^k seconds (pg-boss). */
+    ISSUANCE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(4),
+    /**
+     * An attempt still running after this long is failed and retried elsewhere (a stuck attempt; it
+     * changes nothing if it wakes up later, issuance being idempotent). pg-boss's expireInSeconds.
+     */
+    ISSUANCE_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+    /**
+     * The lease of a running attempt: its worker renews it every quarter of this, and an attempt whose
+     * lease lapsed (worker killed, frozen or cut off from the database) is failed into a retry. Every
+     * worker checks for lapsed leases every quarter of this.
+     */
+    ISSUANCE_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(10),
+    /** Issuance jobs fetched per poll, processed concurrently. */
+    WORKER_BATCH_SIZE: z.coerce.number().int().min(1).max(200).default(25),
+    /** Issuance pollers per worker process. */
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** Idle polling interval (pg-boss minimum 0.5 s); an in-process checkout wakes the worker at once. */
+    WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+    /** How often pg-boss expires stuck jobs and archives finished ones. */
+    JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** Cron of the expiry job (UTC); it also runs once when the worker starts. */
+    POLICY_EXPIRY_CRON: z.string().min(9).default("0 * * * *"),
+  })
+  .refine((settings) => settings.ISSUANCE_LEASE_SECONDS < settings.ISSUANCE_EXPIRE_SECONDS, {
+    message: "must be shorter than ISSUANCE_EXPIRE_SECONDS",
+    path: ["ISSUANCE_LEASE_SECONDS"],
+  });
 
 export type JobSettings = z.infer<typeof settingsSchema>;
 

@@ -108,7 +108,9 @@ beforeAll(async () => {
   Object.assign(process.env, {
     ISSUANCE_RETRY_LIMIT: "2",
     ISSUANCE_RETRY_DELAY_SECONDS: "1",
-    ISSUANCE_EXPIRE_SECONDS: "4",
+    // Leases of 2 s (renewed every 0.5 s); a stuck attempt is failed after 8 s.
+    ISSUANCE_EXPIRE_SECONDS: "8",
+    ISSUANCE_LEASE_SECONDS: "2",
     WORKER_POLL_SECONDS: "0.5",
     JOBS_MAINTENANCE_SECONDS: "1",
   });
@@ -338,6 +340,44 @@ describe("issuance worker", () => {
     expect(gateway.approvedCharges(done!.id)).toBe(1);
   });
 
+  it("a slow attempt outliving its lease keeps it by renewal: one attempt, one charge", async () => {
+    const q = await createQuotationWithProposal(handle.db, broker, { method: "CREDIT-CARD" });
+    let release!: () => void;
+    let reached!: () => void;
+    const charging = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    gateway.hold = { last4: "4444", release: new Promise((resolve) => (release = resolve)), reached };
+    await checkout({
+      quotationIdentifier: q.quotationId,
+      creditCard: testCard(TEST_CARDS.approvedMastercard),
+    });
+    await charging;
+    const [running] = await checkoutRows(q.quotationId);
+    const leaseMs = jobSettings().ISSUANCE_LEASE_SECONDS * 1000;
+    // Three leases long (each would have lapsed without renewal, and the other poller and the
+    // lease checks are running); the job stays with its first attempt the whole time.
+    const until = Date.now() + 3 * leaseMs;
+    while (Date.now() < until) {
+      const [job] = rows<{ state: string; retry_count: number }>(
+        await handle.db.execute(
+          sql`select state::text as state, retry_count from pgboss.job where name = ${QUEUES.issuePolicy} and id = ${running!.id}`,
+        ),
+      );
+      expect(job).toEqual({ state: "active", retry_count: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    release();
+    const status = await settled(q.quotationId);
+    expect(status).toMatchObject({ quotationStatus: "Finished", status: "Issued" });
+    const [done] = await checkoutRows(q.quotationId);
+    expect(done!.attempts).toBe(1);
+    expect(gateway.chargeAttempts.get(done!.id)).toBe(1);
+    expect(gateway.approvedCharges(done!.id)).toBe(1);
+    expect(await policiesOf(q.quotationId)).toHaveLength(1);
+    await expect.poll(async () => (await jobsOf(q.quotationId)).map((j) => j.state)).toEqual(["completed"]);
+  });
+
   it("a job taken by a worker process that died is expired by pg-boss and issued by another", async () => {
     await stopWorker();
     const q = await createQuotationWithProposal(handle.db, broker, { method: "TICKET", installments: 2 });
@@ -351,7 +391,7 @@ describe("issuance worker", () => {
       { checkoutId: (await checkoutRows(q.quotationId))[0]!.id },
     ]);
     expect((await jobsOf(q.quotationId)).map((j) => j.state)).toEqual(["active"]);
-    // The job has been active for longer than its expiration (4 s here): fast-forward its start.
+    // Its lease (2 s here) was last renewed a minute ago: nobody renews it any more.
     await handle.db.execute(
       sql`update pgboss.job set started_on = now() - interval '1 minute' where name = ${QUEUES.issuePolicy} and id = ${taken[0]!.id}`,
     );

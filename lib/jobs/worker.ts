@@ -5,6 +5,7 @@ import { log } from "@/lib/log";
 import { jobsState, startBoss, stopProducer } from "./boss";
 import { type IssuePolicyJob, jobSettings, QUEUES } from "./config";
 import { expirePolicies } from "./expiry";
+import { JobLeases, leaseTimings } from "./lease";
 
 /** The reason kept on a failed checkout and shown in the portal; never more than the error's message. */
 function failureMessage(error: unknown): string {
@@ -15,21 +16,27 @@ function failureMessage(error: unknown): string {
 /**
  * One poll's batch of issuance jobs, processed concurrently. Each job fails on its own (pg-boss
  * then retries it with backoff, and after the last retry moves it to the dead-letter queue);
- * pg-boss completes the rest when this returns. A full batch means more are waiting: the pollers
- * are woken so that they fetch again at once instead of sleeping out their polling interval.
+ * pg-boss completes the rest when this returns. The batch's leases are renewed until then. A full
+ * batch means more are waiting: the pollers are woken so that they fetch again at once instead of
+ * sleeping out their polling interval.
  */
-function issuanceHandler(boss: PgBoss, db: Database, batchSize: number, wake: () => void) {
-  return async (jobs: PgBoss.Job<IssuePolicyJob>[]) => {
+function issuanceHandler(boss: PgBoss, db: Database, leases: JobLeases, batchSize: number, wake: () => void) {
+  return async (jobs: PgBoss.JobWithMetadata<IssuePolicyJob>[]) => {
     if (jobs.length >= batchSize) wake();
-    await Promise.all(
-      jobs.map(async (job) => {
-        try {
-          await issuePolicy(db, job.data.checkoutId);
-        } catch (error) {
-          log.warn({ err: error, jobId: job.id, checkoutId: job.data.checkoutId }, "issuance attempt failed");
-          await boss.fail(QUEUES.issuePolicy, job.id, { message: failureMessage(error) });
-        }
-      }),
+    await leases.hold(jobs, () =>
+      Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await issuePolicy(db, job.data.checkoutId);
+          } catch (error) {
+            log.warn(
+              { err: error, jobId: job.id, checkoutId: job.data.checkoutId },
+              "issuance attempt failed",
+            );
+            await boss.fail(QUEUES.issuePolicy, job.id, { message: failureMessage(error) });
+          }
+        }),
+      ),
     );
   };
 }
@@ -67,12 +74,18 @@ export function startWorker(): Promise<void> {
     const settings = jobSettings();
     const boss = await startBoss(handle, "worker");
     bossRef = boss;
-    const issuance = issuanceHandler(boss, handle.db, settings.WORKER_BATCH_SIZE, wakeAll);
+    const leases = new JobLeases(boss, QUEUES.issuePolicy, leaseTimings(settings));
+    leases.start();
+    const issuance = issuanceHandler(boss, handle.db, leases, settings.WORKER_BATCH_SIZE, wakeAll);
     for (let i = 0; i < settings.WORKER_CONCURRENCY; i++) {
       workerIds.push(
         await boss.work<IssuePolicyJob>(
           QUEUES.issuePolicy,
-          { batchSize: settings.WORKER_BATCH_SIZE, pollingIntervalSeconds: settings.WORKER_POLL_SECONDS },
+          {
+            includeMetadata: true,
+            batchSize: settings.WORKER_BATCH_SIZE,
+            pollingIntervalSeconds: settings.WORKER_POLL_SECONDS,
+          },
           issuance,
         ),
       );
