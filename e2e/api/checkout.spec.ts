@@ -110,6 +110,22 @@ test.describe("checkout errors", () => {
           "creditCard.number",
         ]),
     );
+
+    // The gateway failing to tokenise (test card …0044) is a 503 that writes nothing: still a Draft.
+    expectApiError(
+      await api.post(CHECKOUT, {
+        registerNumber: "100000",
+        quotationIdentifier: cardId,
+        creditCard: creditCard(TEST_CARDS.tokenizationFails),
+      }),
+      503,
+      ["PAYMENT-GATEWAY-UNAVAILABLE"],
+    );
+    const proposal = await api.post(
+      "/api/v1/quotation/proposal",
+      proposalBody(cardId, "100000", proposalAnswers(card.quotation.pricing[0]!, "CREDIT-CARD")),
+    );
+    expect(expectSuccess(proposal, proposalResultSchema).item.status).toBe("Draft");
   });
 });
 

@@ -17,6 +17,7 @@ import {
 } from "../support/api";
 import {
   createQuotation,
+  creditCard,
   proposalAnswers,
   proposalBody,
   quotationReadyForCheckout,
@@ -57,6 +58,68 @@ test.describe("hardening: text the database cannot store (§2.4)", () => {
     const api = new ApiClient(request, keys.hardening);
     expectApiError(await api.get(`${LIST}?search=%00`), 400, ["INVALID-FORM-FIELD"], ["search"]);
     expectApiError(await api.get(`${LIST}?endDate=9999-12-31`), 400, ["INVALID-FORM-FIELD"], ["endDate"]);
+  });
+
+  // Found over HTTP while writing this suite: the same class of defect in other fields (each a 500
+  // on the build before the fix).
+  test("NUL bytes in other answers, in card fields and in list filters, and year 0, are 400s", async ({
+    request,
+    keys,
+  }) => {
+    const api = new ApiClient(request, keys.hardening);
+    for (const code of ["INSURED-ADDRESS-STREET", "INSURED-ADDRESS-COMPLEMENT", "PROFESSIONAL-REGISTER"]) {
+      const answer = await api.post(
+        "/api/v1/quotation/contracting",
+        sampleQuotationRequest("broker", "100000", { [code]: "Sala\u00001" }),
+      );
+      expectApiError(answer, 400, ["ANSWERS-NOT-EVALUATED"], [code]);
+    }
+
+    const { quotation } = await quotationReadyForCheckout(api, "100000", { method: "CREDIT-CARD" });
+    const pep = await api.post(
+      "/api/v1/quotation/proposal",
+      proposalBody(quotation.quotationIdentifier, "100000", [
+        ...proposalAnswers(quotation.pricing[0]!, "CREDIT-CARD"),
+        { code: "PEP", answer: "RELATION" },
+        { code: "PEP-NAME", answer: "Jo\u0000ao" },
+        { code: "PEP-PARENTING", answer: "Pai" },
+        { code: "PEP-IDENTITY", answer: "52998224725" },
+      ]),
+    );
+    expectApiError(pep, 400, ["ANSWERS-NOT-EVALUATED"], (properties) =>
+      expect(properties).toContain("PEP-NAME"),
+    );
+
+    const card = {
+      ...creditCard(),
+      name: "MARIA\u0000SILVA",
+      useCustomerAddress: false,
+      billingAddress: {
+        zipCode: "01310100",
+        street: "Rua\u0000A",
+        number: "1",
+        complement: "",
+        neighborhood: "Centro",
+        city: "São Paulo",
+        state: "SP",
+      },
+    };
+    expectApiError(
+      await api.post("/api/v1/checkout", {
+        registerNumber: "100000",
+        quotationIdentifier: quotation.quotationIdentifier,
+        creditCard: card,
+      }),
+      400,
+      ["INVALID-FORM-FIELD"],
+      (properties) =>
+        expect(properties.sort()).toEqual(["creditCard.billingAddress.street", "creditCard.name"]),
+    );
+
+    expectApiError(await api.get(`${LIST}?modality=%00&product=a%00b`), 400, ["INVALID-FORM-FIELD"], (p) =>
+      expect(p.sort()).toEqual(["modality", "product"]),
+    );
+    expectApiError(await api.get(`${LIST}?startDate=0000-01-01`), 400, ["INVALID-FORM-FIELD"], ["startDate"]);
   });
 });
 

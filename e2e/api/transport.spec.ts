@@ -13,6 +13,7 @@ import {
   expectStatus,
   expectSuccess,
   ISO_INSTANT,
+  rateLimitHeaders,
   test,
 } from "../support/api";
 
@@ -99,14 +100,12 @@ test.describe("request bodies", () => {
     keys,
   }) => {
     const api = new ApiClient(request, keys.transport);
-    expectApiError(
-      await api.call("POST", CHECKOUT, {
-        raw: { body: '{"registerNumber": "100000",', contentType: "application/json" },
-      }),
-      400,
-      ["INVALID-FORM-FIELD"],
-      ["body"],
-    );
+    const malformed = await api.call("POST", CHECKOUT, {
+      raw: { body: '{"registerNumber": "100000",', contentType: "application/json" },
+    });
+    expectApiError(malformed, 400, ["INVALID-FORM-FIELD"], ["body"]);
+    // Business errors carry the RateLimit headers too (every answer after the key check).
+    expect(rateLimitHeaders(malformed).limit).toBe(100);
     expectApiError(
       await api.call("POST", CHECKOUT, {
         raw: { body: "registerNumber=100000", contentType: "application/x-www-form-urlencoded" },

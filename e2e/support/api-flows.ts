@@ -7,7 +7,11 @@ import { type ApiClient, describeAnswer, expectSuccess } from "./api";
 
 export const CARD_HOLDER_CPF = "111.444.777-35";
 /** The sandbox gateway's test numbers (docs/checkout.md). */
-export const TEST_CARDS = { approved: "4111111111111111", declined: "4000000000000002" } as const;
+export const TEST_CARDS = {
+  approved: "4111111111111111",
+  declined: "4000000000000002",
+  tokenizationFails: "4000000000000044",
+} as const;
 
 /**
  * A name no seeded policy has, letters only: a name with digits is searched as a CPF/CNPJ until
