@@ -1,10 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { startCheckoutEndpoint } from "@/lib/checkout/endpoint";
 import { sampleQuotationRequest } from "@/lib/quotations/fixtures";
 import { policyListResponseSchema, policyResponseSchema } from "@/lib/schemas/policy";
 import { proposalResultSchema } from "@/lib/schemas/proposal";
-import { ApiClient, describeAnswer, expectApiError, expectSuccess, test } from "../support/api";
+import {
+  ApiClient,
+  describeAnswer,
+  expectApiError,
+  expectPdfWithoutKey,
+  expectSuccess,
+  test,
+} from "../support/api";
 import {
   createQuotation,
   creditCard,
@@ -19,14 +26,6 @@ import {
 
 /** Checkout (domain.md §7) and the issued policy (§8) over HTTP, with the worker of the server. */
 const CHECKOUT = "/api/v1/checkout";
-
-async function expectPdfWithoutKey(request: APIRequestContext, url: string | undefined) {
-  expect(url, "document link").toBeTruthy();
-  const response = await request.get(url!, { headers: {} });
-  expect(response.status(), url).toBe(200);
-  expect(response.headers()["content-type"]).toContain("application/pdf");
-  expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
-}
 
 function sumCents(values: number[]) {
   return values.reduce((total, value) => total + Math.round(value * 100), 0);

@@ -5,6 +5,7 @@ import {
   ApiClient,
   describeAnswer,
   expectApiError,
+  expectPdfWithoutKey,
   expectSuccess,
   rateLimitHeaders,
   test,
@@ -144,11 +145,7 @@ test.describe("policy lookup", () => {
     const api = new ApiClient(request, keys.policies);
     const listed = listOf(await api.get(`${LIST}?itemsPerPage=5`)).list;
     const withBoleto = listed.find((policy) => policy.TicketUrl) ?? listed[0]!;
-    for (const url of [withBoleto.quotationDocumentUrl, withBoleto.TicketUrl].filter(Boolean) as string[]) {
-      const pdf = await request.get(url);
-      expect(pdf.status(), url).toBe(200);
-      expect(pdf.headers()["content-type"]).toContain("application/pdf");
-      expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
-    }
+    await expectPdfWithoutKey(request, withBoleto.quotationDocumentUrl);
+    if (withBoleto.TicketUrl) await expectPdfWithoutKey(request, withBoleto.TicketUrl);
   });
 });

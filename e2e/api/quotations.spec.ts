@@ -3,7 +3,7 @@ import { expect } from "@playwright/test";
 import { sampleQuotationRequest } from "@/lib/quotations/fixtures";
 import { proposalResultSchema } from "@/lib/schemas/proposal";
 import { quotationResultSchema } from "@/lib/schemas/quotation";
-import { ApiClient, expectApiError, expectSuccess, test } from "../support/api";
+import { ApiClient, expectApiError, expectPdfWithoutKey, expectSuccess, test } from "../support/api";
 import { createQuotation, proposalAnswers, proposalBody, uniqueInsuredName } from "../support/api-flows";
 
 /** Quotation creation and proposal (domain.md §4, §6) over HTTP. */
@@ -138,10 +138,7 @@ test.describe("proposal", () => {
     expect(result.status).toBe("Draft");
     expect(result.proposal.number).toMatch(/^\d{14}$/);
     expect(Math.abs(Date.parse(result.proposal.date) - Date.now())).toBeLessThan(60_000);
-    const pdf = await request.get(result.proposal.documentUrl);
-    expect(pdf.status(), result.proposal.documentUrl).toBe(200);
-    expect(pdf.headers()["content-type"]).toContain("application/pdf");
-    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    await expectPdfWithoutKey(request, result.proposal.documentUrl);
   });
 
   test("the documented ANSWERS-NOT-EVALUATED cases, QUOTATION-NOT-FOUND and operationCode", async ({

@@ -4,14 +4,10 @@ import { policyListResponseSchema } from "@/lib/schemas/policy";
 import { proposalResultSchema } from "@/lib/schemas/proposal";
 import { type Pricing, quotationResultSchema } from "@/lib/schemas/quotation";
 import { type ApiClient, describeAnswer, expectSuccess } from "./api";
+import { CARD_CPF, CARDS } from "./quotations";
 
-export const CARD_HOLDER_CPF = "111.444.777-35";
 /** The sandbox gateway's test numbers (docs/checkout.md). */
-export const TEST_CARDS = {
-  approved: "4111111111111111",
-  declined: "4000000000000002",
-  tokenizationFails: "4000000000000044",
-} as const;
+export const TEST_CARDS = { ...CARDS, tokenizationFails: "4000000000000044" } as const;
 
 /**
  * A name no seeded policy has, letters only: a name with digits is searched as a CPF/CNPJ until
@@ -26,7 +22,7 @@ export function creditCard(number: string = TEST_CARDS.approved) {
   return {
     number,
     name: "CONTRATO API",
-    identity: CARD_HOLDER_CPF,
+    identity: CARD_CPF,
     cvv: "123",
     expiryMonth: 12,
     expiryYear: new Date().getUTCFullYear() + 2,

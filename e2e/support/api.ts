@@ -59,14 +59,18 @@ export function describeAnswer(answer: ApiAnswer): string {
   return `${answer.method} ${answer.url} → ${answer.status} ${answer.headers["content-type"] ?? ""}\n${body}`;
 }
 
+/** The body as JSON, or undefined when it is empty or not JSON (the assertions then show the text). */
+export function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function readAnswer(method: string, url: string, response: APIResponse): Promise<ApiAnswer> {
   const text = await response.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
+  const json = parseJsonOrUndefined(text);
   return { method, url, status: response.status(), headers: response.headers(), text, json };
 }
 
@@ -218,6 +222,15 @@ export function rateLimitHeaders(answer: ApiAnswer) {
     remaining: read("RateLimit-Remaining"),
     reset: read("RateLimit-Reset"),
   };
+}
+
+/** A signed document link: a PDF fetched with no key header (the link is the credential). */
+export async function expectPdfWithoutKey(request: APIRequestContext, url: string | undefined) {
+  expect(url, "document link").toBeTruthy();
+  const response = await request.get(url!);
+  expect(response.status(), url).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/pdf");
+  expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
 }
 
 /** Retry-After in whole seconds (required on 403 and 429). */

@@ -1,5 +1,5 @@
 import { request as httpRequest, type OutgoingHttpHeaders } from "node:http";
-import type { ApiAnswer } from "./api";
+import { type ApiAnswer, parseJsonOrUndefined } from "./api";
 
 type RawOptions = {
   method?: string;
@@ -40,12 +40,7 @@ export function rawHttp(baseURL: string, path: string, options: RawOptions = {})
         clearTimeout(timer);
         req.destroy();
         const text = Buffer.concat(parts).toString("utf8");
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
+        const json = parseJsonOrUndefined(text);
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.headers)) {
           if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
