@@ -109,20 +109,30 @@ test.describe("checkout errors", () => {
           "creditCard.number",
         ]),
     );
+  });
 
-    // The gateway failing to tokenise (test card …0044) is a 503 that writes nothing: still a Draft.
+  // A class thrown by a singleton that the portal's bundle created (the gateway on globalThis) is
+  // not an instance of the API bundle's class: 500 instead of 503 once the portal has paid by card.
+  test("the gateway failing to tokenise (test card …0044) is 503 PAYMENT-GATEWAY-UNAVAILABLE and writes nothing", async ({
+    request,
+    keys,
+  }) => {
+    const api = new ApiClient(request, keys.checkout);
+    const { quotation } = await quotationReadyForCheckout(api, "100000", { method: "CREDIT-CARD" });
+    const id = quotation.quotationIdentifier;
     expectApiError(
       await api.post(CHECKOUT, {
         registerNumber: "100000",
-        quotationIdentifier: cardId,
+        quotationIdentifier: id,
         creditCard: creditCard(TEST_CARDS.tokenizationFails),
       }),
       503,
       ["PAYMENT-GATEWAY-UNAVAILABLE"],
     );
+    // Still a Draft: it takes a new proposal (a Confirmed quotation would be QUOTATION-NOT-EDITABLE).
     const proposal = await api.post(
       "/api/v1/quotation/proposal",
-      proposalBody(cardId, "100000", proposalAnswers(card.quotation.pricing[0]!, "CREDIT-CARD")),
+      proposalBody(id, "100000", proposalAnswers(quotation.pricing[0]!, "CREDIT-CARD")),
     );
     expect(expectSuccess(proposal, proposalResultSchema).item.status).toBe("Draft");
   });
