@@ -1,10 +1,17 @@
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * Portal end-to-end tests against the production build: `next build`, then `next start -p 3100`
- * on a fresh embedded database (.data/e2e-pglite, wiped first; the app seeds it on first start).
- * With DATABASE_URL set (CI), the server uses that PostgreSQL database instead, which .ci/run
- * migrates and seeds beforehand. E2E_BASE_URL points the tests at a server you started yourself.
+ * End-to-end tests against the production build: `next build`, then one `next start -p 3100` on a
+ * fresh embedded database (.data/e2e-pglite, wiped first; the app seeds it on first start). With
+ * DATABASE_URL set (CI), the server uses that PostgreSQL database instead, which .ci/run migrates
+ * and seeds beforehand; REDIS_URL in the environment reaches the server too (Playwright passes its
+ * own environment on). E2E_BASE_URL points the tests at a server you started yourself.
+ *
+ * Projects, in this order on the same server process: `portal` (the browser flows), `api-setup`
+ * (broker admins make the API keys on the keys page), `api` (the partner API contract over real
+ * HTTP, e2e/api/*.spec.ts), `api-last` (the per-address limit of keyless calls). The API runs after
+ * pages have loaded the server's modules, as in production, where a module shared by pages and
+ * route handlers is bundled more than once (issue 8). `--project=api` runs them all.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const external = process.env.E2E_BASE_URL;
@@ -12,6 +19,7 @@ const baseURL = external ?? `http://localhost:${PORT}`;
 
 const build = process.env.E2E_SKIP_BUILD ? "true" : "flock /tmp/next-build.lock npx next build";
 const wipe = process.env.DATABASE_URL ? "true" : "rm -rf .data/e2e-pglite";
+const chrome = { ...devices["Desktop Chrome"], channel: undefined };
 
 export default defineConfig({
   testDir: "./e2e",
@@ -40,7 +48,27 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "portal", testDir: "./e2e/portal", use: chrome },
+    {
+      name: "api-setup",
+      testDir: "./e2e/api",
+      testMatch: /\.setup\.ts$/,
+      dependencies: ["portal"],
+      teardown: "api-last",
+      use: chrome,
+    },
+    {
+      name: "api",
+      testDir: "./e2e/api",
+      testMatch: /\.spec\.ts$/,
+      testIgnore: /\.last\.spec\.ts$/,
+      dependencies: ["api-setup"],
+    },
+    // A teardown runs after its project's dependents have finished, whatever their results: the
+    // per-address limit on keyless calls, which leaves them refused for a minute, goes last.
+    { name: "api-last", testDir: "./e2e/api", testMatch: /\.last\.spec\.ts$/ },
+  ],
   webServer: external
     ? undefined
     : {
@@ -53,6 +81,8 @@ export default defineConfig({
         env: {
           PGLITE_DIR: ".data/e2e-pglite",
           WORKER: "inline",
+          // Document links are built from it (required in production); not from request headers.
+          PUBLIC_BASE_URL: baseURL,
           ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
         },
       },
