@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { processSingleton } from "./process/registry";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -21,21 +22,21 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-let cached: Env | undefined;
+const state = processSingleton("env", (): { cached?: Env } => ({}));
 
 /** The validated environment; an invalid value stops the process with the variable's name. */
 export function env(): Env {
-  if (cached) return cached;
+  if (state.cached) return state.cached;
   const parsed = envSchema.safeParse(process.env);
   if (!parsed.success) {
     const names = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment: ${names.join("; ")}`);
   }
-  cached = parsed.data;
-  return cached;
+  state.cached = parsed.data;
+  return state.cached;
 }
 
 /** For tests that change process.env. */
 export function resetEnvForTesting(): void {
-  cached = undefined;
+  state.cached = undefined;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Executor } from "@/db/index";
 import { findActiveUserByEmail, type PortalUser } from "@/db/queries/users";
+import { processSingleton } from "@/lib/process/registry";
 import { hashPassword, verifyPassword } from "./password";
 import { checkSignInThrottle, recordFailedSignIn } from "./sign-in-throttle";
 
@@ -9,7 +10,8 @@ export type SignInResult =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
-let dummyHash: Promise<string> | undefined;
+// A hash to verify against for unknown e-mails, made once per process.
+const dummy = processSingleton("sign-in-dummy-hash", (): { hash?: Promise<string> } => ({}));
 
 /**
  * Checks e-mail and password. Failed attempts are throttled per e-mail + client IP (checked before any look-up);
@@ -26,8 +28,8 @@ export async function authenticateUser(
 
   const found = await findActiveUserByEmail(db, input.email);
   if (!found) {
-    dummyHash ??= hashPassword("not-a-real-password");
-    await verifyPassword(await dummyHash, input.password);
+    dummy.hash ??= hashPassword("not-a-real-password");
+    await verifyPassword(await dummy.hash, input.password);
     await recordFailedSignIn(identifier);
     return { ok: false, reason: "invalid" };
   }

@@ -1,3 +1,5 @@
+import { BrandedError } from "@/lib/process/branded-error";
+
 /** Every business error code of the API, its HTTP status and default message (listed in the API docs). */
 export const ERROR_CODES = {
   "INVALID-FORM-FIELD": { status: 400, message: "One or more fields are invalid." },
@@ -35,13 +37,13 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export type ErrorItem = { code: ErrorCode; message?: string; properties?: string[] };
 
 /** A business error: thrown anywhere below a route, answered as `{ success: false, executed, errors }`. */
-export class ApiError extends Error {
+export class ApiError extends BrandedError {
+  static override readonly brand = "ApiError";
   readonly errors: ErrorItem[];
   readonly status: number;
 
   constructor(code: ErrorCode, details: { message?: string; properties?: string[] } = {}) {
     super(details.message ?? ERROR_CODES[code].message);
-    this.name = "ApiError";
     this.errors = [
       { code, message: this.message, ...(details.properties ? { properties: details.properties } : {}) },
     ];
@@ -62,14 +64,15 @@ export class ApiError extends Error {
 }
 
 /** Gateway answers (401, 403, 429) carry only `{ statusCode, message }`, like the insurer's API gateway. */
-export class GatewayError extends Error {
+export class GatewayError extends BrandedError {
+  static override readonly brand = "GatewayError";
+
   constructor(
     readonly status: 401 | 403 | 429,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.name = "GatewayError";
   }
 }
 
