@@ -52,6 +52,8 @@ export default defineConfig({
         stderr: "pipe",
         env: {
           PGLITE_DIR: ".data/e2e-pglite",
+          // Required by `next start` (lib/server/production-config.ts): the origin of document links.
+          PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? baseURL,
           WORKER: "inline",
           ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
         },

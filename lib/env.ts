@@ -15,8 +15,20 @@ const envSchema = z.object({
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   /** `inline` runs the issuance worker inside the app process; `off` leaves it to `npm run worker`. */
   WORKER: z.enum(["inline", "off"]).default("inline"),
-  /** Origin used in document links; defaults to the request's origin. */
-  PUBLIC_BASE_URL: z.string().url().optional(),
+  /**
+   * The origin put in document links (`https://portal.example.com`). Required by `next start`
+   * (lib/server/production-config.ts); otherwise links use the trusted proxy's forwarded host, or Host.
+   */
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => /^https?:\/\/[^/?#]+\/?$/.test(value), "an origin only: scheme://host[:port], no path")
+    .transform((value) => value.replace(/\/$/, ""))
+    .optional(),
+  /**
+   * How many reverse proxies stand in front of the app (each appending to X-Forwarded-For).
+   * 0: clients reach Next directly; forwarded headers are ignored and the socket address is the client's.
+   */
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -45,24 +45,3 @@ export function searchParamsObject(url: URL): Record<string, string> {
   for (const [name, value] of url.searchParams) result[name] ??= value;
   return result;
 }
-
-/**
- * Client address for the per-IP limit of keyless calls: the right-most X-Forwarded-For entry, the
- * one written by the nearest proxy (Next itself fills the header from the socket when it is absent).
- * Entries further left are the client's own claims and could be forged to dodge the limit.
- */
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  const nearest = forwarded?.split(",").at(-1)?.trim();
-  return nearest || request.headers.get("x-real-ip") || "unknown";
-}
-
-/** The origin put in links we hand out: PUBLIC_BASE_URL, else the request's own origin. */
-export function publicOrigin(request: Request): string {
-  const configured = process.env.PUBLIC_BASE_URL;
-  if (configured) return configured.replace(/\/$/, "");
-  const url = new URL(request.url);
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
-  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
-  return `${proto}://${host}`;
-}

@@ -1,11 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { getDb } from "@/db/index";
 import { documentResponse, renderSignedDocument } from "@/lib/documents/render";
+import { requestIdOf } from "@/lib/http/request-id";
 import { errorToResponse } from "@/lib/http/with-api";
 
 // GET /api/documents/{id}?expires=…&signature=…: a generated PDF behind a signed, expiring link (no API key).
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
-  const requestId = request.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+  const requestId = requestIdOf(request.headers);
   const headers = { "X-Request-Id": requestId };
   try {
     const { id } = await context.params;
