@@ -20,6 +20,16 @@ export const ERROR_CODES = {
   "ROUTE-NOT-FOUND": { status: 404, message: "No endpoint answers at this address." },
   "VERSION-NOT-SUPPORTED": { status: 404, message: "This API version is not supported. Use v1." },
   "METHOD-NOT-ALLOWED": { status: 405, message: "This endpoint does not accept this HTTP method." },
+  "METHOD-NOT-IMPLEMENTED": {
+    status: 501,
+    message: "This HTTP method is not supported. Use GET, HEAD, OPTIONS, POST, PUT, PATCH or DELETE.",
+  },
+  "INVALID-REQUEST": {
+    status: 400,
+    message: "The request could not be read (malformed request line, header or percent-encoding).",
+  },
+  "REQUEST-TIMEOUT": { status: 408, message: "The request was not received in time." },
+  "HEADERS-TOO-LARGE": { status: 431, message: "The request headers are larger than 16 KiB." },
   "PAYLOAD-TOO-LARGE": { status: 413, message: "The request body is larger than 64 KiB." },
   "PAYMENT-GATEWAY-UNAVAILABLE": {
     status: 503,

@@ -18,7 +18,8 @@ function answerWith(error: ApiError, headers: Record<string, string> = {}): Hand
  * no body). Use as `export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({ GET: … })`.
  */
 export function apiRoute(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
-  const allow = Object.keys(handlers).join(", ");
+  // Next answers HEAD (from GET) and OPTIONS itself.
+  const allow = [...Object.keys(handlers), ...(handlers.GET ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const notAllowed = answerWith(new ApiError("METHOD-NOT-ALLOWED"), { Allow: allow });
   return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as Record<
     Method,

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import * as documents from "@/app/api/documents/[id]/route";
 import * as health from "@/app/api/health/route";
 import * as openapi from "@/app/api/openapi.json/route";
+import * as apiRoot from "@/app/api/route";
 import * as lookup from "@/app/api/v1/policy/[registerNumber]/[policyNumber]/route";
 import { type DatabaseHandle, openPostgres, useDatabaseForTesting } from "@/db/index";
 import { createTestDatabase } from "@/db/testing";
@@ -137,7 +139,7 @@ describe("withApi", () => {
       });
       expect(response.status).toBe(503);
       expect(response.json.errors[0].code).toBe("SERVICE-UNAVAILABLE");
-      const down = await health.GET();
+      const down = await callRoute(health.GET, "/api/health");
       expect(down.status).toBe(503);
     } finally {
       useDatabaseForTesting(handle);
@@ -146,11 +148,51 @@ describe("withApi", () => {
   });
 });
 
+describe("every answer under /api is the documented JSON", () => {
+  it("answers a method a route does not serve with a JSON 405 and Allow, on every route", async () => {
+    for (const [name, route] of [
+      ["health", health],
+      ["openapi", openapi],
+      ["documents", documents],
+      ["lookup", lookup],
+    ] as const) {
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"] as const) {
+        const response = await callRoute(route[method], "/api/x", { method, params: { id: "x" } });
+        expect(response.status, `${name} ${method}`).toBe(405);
+        expect(response.json).toMatchObject({ success: false, errors: [{ code: "METHOD-NOT-ALLOWED" }] });
+        expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      }
+    }
+  });
+
+  it("answers /api itself with a JSON 404", async () => {
+    const response = await callRoute(apiRoot.GET, "/api");
+    expect(response.status).toBe(404);
+    expect(response.json).toMatchObject({ success: false, errors: [{ code: "ROUTE-NOT-FOUND" }] });
+  });
+
+  it("echoes a safe X-Request-Id and replaces an unsafe one", async () => {
+    const safe = await post(
+      { registerNumber: "100000", count: 2 },
+      { headers: { "x-request-id": "abc-123" } },
+    );
+    expect(safe.headers.get("x-request-id")).toBe("abc-123");
+    const unsafe = await post(
+      { registerNumber: "100000", count: 13 },
+      { headers: { "x-request-id": "<img src=x onerror=alert(1)>" } },
+    );
+    const id = unsafe.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(unsafe.json.errors[0].message).toContain(id);
+    expect(unsafe.text).not.toContain("<img");
+  });
+});
+
 describe("health and OpenAPI", () => {
   it("reports the database reachable and the version", async () => {
-    const response = await health.GET();
+    const response = await callRoute(health.GET, "/api/health");
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({
+    expect(response.json).toMatchObject({
       status: "ok",
       database: { reachable: true },
       version: expect.any(String),
@@ -158,7 +200,7 @@ describe("health and OpenAPI", () => {
   });
 
   it("serves an OpenAPI 3.1 document with the policy endpoints, their parameters and error bodies", async () => {
-    const document = await (await openapi.GET()).json();
+    const document = (await callRoute(openapi.GET, "/api/openapi.json")).json;
     expect(document.openapi).toBe("3.1.0");
     const list = document.paths["/v1/policy/{registerNumber}/all"].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(

@@ -1,5 +1,6 @@
 // GET /api/openapi.json: the OpenAPI 3.1 document generated from the endpoints' zod schemas.
 import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { apiRoute } from "@/lib/http/route-methods";
 import { processSingleton } from "@/lib/process/registry";
 
 const state = processSingleton(
@@ -7,7 +8,9 @@ const state = processSingleton(
   (): { document?: ReturnType<typeof buildOpenApiDocument> } => ({}),
 );
 
-export async function GET(): Promise<Response> {
-  state.document ??= buildOpenApiDocument();
-  return Response.json(state.document, { headers: { "Cache-Control": "public, max-age=300" } });
-}
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
+  GET: async () => {
+    state.document ??= buildOpenApiDocument();
+    return Response.json(state.document, { headers: { "Cache-Control": "public, max-age=300" } });
+  },
+});
