@@ -40,8 +40,14 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
+/**
+ * The query as an object: the first value of each name, and a parameter left empty (`page=`,
+ * `status= `) counted as absent, so that it takes its default instead of failing validation.
+ */
 export function searchParamsObject(url: URL): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) result[name] ??= value;
+  for (const [name, value] of url.searchParams) {
+    if (value.trim() !== "") result[name] ??= value;
+  }
   return result;
 }

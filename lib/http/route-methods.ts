@@ -29,7 +29,8 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>): Record<Met
 
 /** JSON 404 for any address under /api that no route serves: an unknown version or an unknown path. */
 export const notFoundRoute: Handler = async (request, context) => {
-  const { version } = await context.params;
+  // `/api` itself has no parameters: Next passes no params object at all.
+  const version = (await context.params)?.version;
   const unknownVersion =
     typeof version === "string" && /^v\d+$/i.test(version) && !SUPPORTED_VERSIONS.includes(version as "v1");
   return errorToResponse(

@@ -111,6 +111,14 @@ describe("the front door under /api", () => {
     expect(
       (await raw("TRACE /sign-in HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")).status,
     ).toBe(200);
-    expect(seen).toEqual(["GET /api/v1/policy/100000/%C3%A7", "TRACE /sign-in"]);
+    expect((await get("/sign-in/")).status).toBe(200);
+    expect(seen).toEqual(["GET /api/v1/policy/100000/%C3%A7", "TRACE /sign-in", "GET /sign-in/"]);
+  });
+
+  it("serves /api paths with a trailing slash as without (Next would answer a plain-text 308)", async () => {
+    seen.length = 0;
+    await get("/api/v1/policy/100000/all/?page=2");
+    await get("/api/");
+    expect(seen).toEqual(["GET /api/v1/policy/100000/all?page=2", "GET /api"]);
   });
 });

@@ -14,6 +14,8 @@ type RequestListener = (this: Server, request: IncomingMessage, response: Server
 
 const guarded = processSingleton("front-door-servers", () => new WeakSet<Server>());
 
+const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
+
 function pathOf(url: string | undefined): string {
   const target = url ?? "";
   const absolute = /^https?:\/\/[^/]*(\/[^?#]*)?/i.exec(target);
@@ -32,7 +34,7 @@ export function preRoutingProblem(
   url: string | undefined,
 ): ErrorCode | undefined {
   const path = pathOf(url);
-  if (path !== "/api" && !path.startsWith("/api/")) return undefined;
+  if (!isApiPath(path)) return undefined;
   if (!method || !NEXT_METHODS.has(method)) return "METHOD-NOT-IMPLEMENTED";
   try {
     decodeURIComponent(path);
@@ -54,6 +56,17 @@ function jsonError(code: ErrorCode): { status: number; headers: Record<string, s
       "X-Request-Id": randomUUID(),
     },
   };
+}
+
+/**
+ * `/api/…/all/` → `/api/…/all`: Next would answer a trailing slash with a plain-text 308, which
+ * API clients do not all follow (and a POST may not be replayed); the API serves both spellings.
+ */
+export function withoutTrailingSlash(url: string | undefined): string | undefined {
+  if (!url?.startsWith("/")) return url;
+  const path = pathOf(url);
+  if (!isApiPath(path) || !path.endsWith("/")) return url;
+  return path.replace(/\/+$/, "") + url.slice(path.length);
 }
 
 /** Writes a whole HTTP/1.1 error answer straight to a socket that has no response object (yet). */
@@ -90,7 +103,8 @@ export function onClientError(error: ParserError, socket: Duplex): void {
 
 /**
  * Puts the front door on a server (once): the 'clientError' answer, a JSON 501 for CONNECT, and a
- * wrapper around the server's request listeners (Next's) that answers `preRoutingProblem`s itself.
+ * wrapper around the server's request listeners (Next's) that answers `preRoutingProblem`s itself
+ * and drops a trailing slash from /api paths.
  */
 export function guardServer(server: Server): void {
   if (guarded.has(server)) return;
@@ -110,6 +124,7 @@ export function guardServer(server: Server): void {
       response.writeHead(status, headers).end(request.method === "HEAD" ? undefined : body);
       return;
     }
+    request.url = withoutTrailingSlash(request.url);
     for (const listener of next) listener.call(this, request, response);
   });
 }

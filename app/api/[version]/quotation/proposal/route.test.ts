@@ -352,6 +352,18 @@ describe("POST /api/{version}/quotation/proposal", () => {
         ["PEP-IDENTITY"],
       ],
       [
+        "text answers are refused with NUL, unpaired surrogates or control characters (never a 500)",
+        (i) =>
+          ticketAnswers(i, {
+            PEP: "RELATION",
+            "PEP-NAME": "João\u0000",
+            "PEP-PARENTING": "\ud800",
+            "PEP-IDENTITY": "529.982.247-25\u0000",
+            "INSURED-BIRTH-DATE": "0000-01-01",
+          }),
+        ["INSURED-BIRTH-DATE", "PEP-NAME", "PEP-PARENTING", "PEP-IDENTITY"],
+      ],
+      [
         "every required answer missing",
         () => ({}),
         ["PAYMENT-METHOD", "SELECTED-VARIANT-IDENTIFIER", ...MISSING_PLAN],
