@@ -86,6 +86,14 @@ export class GatewayError extends BrandedError {
   }
 }
 
+/**
+ * The client went away (or its connection broke) while we read its request body: not our failure
+ * and not the database's (the socket's ECONNRESET must not read as "database unavailable").
+ */
+export class ClientAbortError extends BrandedError {
+  static override readonly brand = "ClientAbortError";
+}
+
 export const GATEWAY_MESSAGES = {
   missingKey:
     "Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API.",

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "./errors";
+import { ApiError, ClientAbortError } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -17,6 +17,36 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown, fallback: 
   return parsed.data;
 }
 
+/**
+ * The body's bytes, read from the stream as they arrive and abandoned as soon as they pass `limit`
+ * (413), whether or not a Content-Length announced them: a chunked upload is never held whole. A
+ * stream that fails while being read (the client disconnected) is a ClientAbortError.
+ */
+export async function readBodyUpTo(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new ApiError("PAYLOAD-TOO-LARGE");
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      throw new ClientAbortError("The client stopped sending the request body.", { cause: error });
+    }
+    if (chunk.done) break;
+    total += chunk.value.byteLength;
+    if (total > limit) {
+      reader.cancel().catch(() => {});
+      throw new ApiError("PAYLOAD-TOO-LARGE");
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
 /** Reads a JSON body: wrong content type, malformed JSON or over 64 KiB is a 400/413, never a 500. */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -26,15 +56,12 @@ export async function readJsonBody(request: Request): Promise<unknown> {
       properties: ["body"],
     });
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new ApiError("PAYLOAD-TOO-LARGE");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError("PAYLOAD-TOO-LARGE");
+  const bytes = await readBodyUpTo(request, MAX_BODY_BYTES);
   try {
-    return JSON.parse(text);
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     throw new ApiError("INVALID-FORM-FIELD", {
-      message: "The body is not valid JSON.",
+      message: "The body is not valid JSON (UTF-8).",
       properties: ["body"],
     });
   }

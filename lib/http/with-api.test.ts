@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import * as documents from "@/app/api/documents/[id]/route";
 import * as health from "@/app/api/health/route";
@@ -8,6 +8,7 @@ import * as lookup from "@/app/api/v1/policy/[registerNumber]/[policyNumber]/rou
 import { type DatabaseHandle, openPostgres, useDatabaseForTesting } from "@/db/index";
 import { createTestDatabase } from "@/db/testing";
 import { clearApiKeyCache } from "@/lib/auth/api-keys";
+import { log } from "@/lib/log";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { createBrokerWithKey, keyHeader } from "@/lib/testing/fixtures";
 import { callRoute } from "@/lib/testing/route";
@@ -145,6 +146,81 @@ describe("withApi", () => {
       useDatabaseForTesting(handle);
       await unreachable.close();
     }
+  });
+});
+
+/** A POST whose body is a stream with no Content-Length (chunked), pulled chunk by chunk. */
+function streamingPost(chunks: (pull: number) => Uint8Array | Error | undefined) {
+  let pulled = 0;
+  let bytes = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = chunks(pulled++);
+      if (next instanceof Error) controller.error(next);
+      else if (next) {
+        bytes += next.byteLength;
+        controller.enqueue(next);
+      } else controller.close();
+    },
+  });
+  const request = new Request("http://localhost:3000/api/v1/echo", {
+    method: "POST",
+    headers: { ...keyHeader(key), "content-type": "application/json" },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return { request, read: () => bytes };
+}
+
+describe("request bodies", () => {
+  it("stops reading a chunked body at 64 KiB and answers 413, without reading the rest", async () => {
+    const chunk = new Uint8Array(16 * 1024).fill(0x20);
+    // 100 MB on offer, if anyone read it all.
+    const { request, read } = streamingPost((i) => (i < 6400 ? chunk : undefined));
+    expect(request.headers.get("content-length")).toBeNull();
+    const response = await echo(request, { params: Promise.resolve({ version: "v1" }) });
+    expect(response.status).toBe(413);
+    expect((await response.json()).errors[0].code).toBe("PAYLOAD-TOO-LARGE");
+    expect(read()).toBeLessThanOrEqual(64 * 1024 + 2 * chunk.byteLength);
+  });
+
+  it("reads a chunked body under the limit whole", async () => {
+    const json = new TextEncoder().encode(JSON.stringify({ registerNumber: "100000", count: 3 }));
+    const { request } = streamingPost((i) => (i < json.length ? json.subarray(i, i + 1) : undefined));
+    const response = await echo(request, { params: Promise.resolve({ version: "v1" }) });
+    expect(response.status).toBe(200);
+    expect((await response.json()).count).toBe(3);
+  });
+
+  it("takes a client that disconnects mid-body for a client abort, not a database outage", async () => {
+    const reset = Object.assign(new Error("aborted"), { code: "ECONNRESET" });
+    const { request } = streamingPost((i) =>
+      i === 0 ? new TextEncoder().encode('{"registerNumber":') : reset,
+    );
+    const info = vi.spyOn(log, "info");
+    const error = vi.spyOn(log, "error");
+    try {
+      const response = await echo(request, { params: Promise.resolve({ version: "v1" }) });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors[0].code).toBe("INVALID-REQUEST");
+      expect(error).not.toHaveBeenCalled();
+      expect(info).toHaveBeenCalledWith(expect.anything(), "client aborted the request");
+    } finally {
+      info.mockRestore();
+      error.mockRestore();
+    }
+  });
+
+  it("answers a body that is not UTF-8 with 400, not a guess", async () => {
+    const { request } = streamingPost((i) =>
+      i === 0 ? new Uint8Array([0x7b, 0x22, 0xc0, 0x22, 0x7d]) : undefined,
+    );
+    const invalid = await echo(request, { params: Promise.resolve({ version: "v1" }) });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).errors[0]).toMatchObject({
+      code: "INVALID-FORM-FIELD",
+      properties: ["body"],
+    });
   });
 });
 

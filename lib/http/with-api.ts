@@ -7,7 +7,7 @@ import { log } from "@/lib/log";
 import { enforceLimits } from "@/lib/rate-limit";
 import { clientIp } from "./client-address";
 import type { Endpoint } from "./endpoint";
-import { ApiError, brokerNotAllowedError, GATEWAY_MESSAGES, GatewayError } from "./errors";
+import { ApiError, brokerNotAllowedError, ClientAbortError, GATEWAY_MESSAGES, GatewayError } from "./errors";
 import { parseOrThrow, readJsonBody, searchParamsObject } from "./request";
 import { requestIdOf } from "./request-id";
 import { errorResponse, gatewayResponse, jsonResponse, nowIso } from "./responses";
@@ -111,6 +111,11 @@ export function errorToResponse(
   if (error instanceof ApiError) return errorResponse(error.status, error.errors, headers);
   if (error instanceof GatewayError) {
     return gatewayResponse(error.status, error.message, { ...headers, ...error.headers });
+  }
+  if (error instanceof ClientAbortError) {
+    // Nobody reads this answer; the log must not call it a server or database failure.
+    log.info({ requestId, operation }, "client aborted the request");
+    return errorResponse(400, [{ code: "INVALID-REQUEST", message: error.message }], headers);
   }
   if (isDatabaseUnavailable(error)) {
     log.error({ err: error, requestId, operation }, "database unavailable");
