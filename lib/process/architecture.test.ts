@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
  * issue 8 (a limiter made by the portal's bundle, an `instanceof GatewayError` in the API's
  * bundle answering 500) impossible to write again:
  * - process state lives only in lib/process/registry.ts (the only module that may touch globalThis);
- * - no module-level `let`/`var` and no module-level empty Map/Set/WeakMap: mutable module state
- *   would silently exist once per bundle (use processSingleton);
+ * - no module-level `let`/`var`, and no module-level empty Map/Set/WeakMap/WeakSet, `{}` or `[]` to
+ *   fill later: mutable module state would silently exist once per bundle (use processSingleton);
  * - every error class extends BrandedError and declares its own unique `static readonly brand`,
  *   so that `instanceof` works across copies of the class;
  * - `instanceof` is used only with such branded classes among the project's own classes.
@@ -139,17 +139,24 @@ describe("architecture: process identity does not depend on bundling", () => {
           continue;
         }
         for (const declaration of statement.declarationList.declarations) {
-          const init = declaration.initializer;
+          let value = declaration.initializer;
+          while (value && (ts.isAsExpression(value) || ts.isSatisfiesExpression(value)))
+            value = value.expression;
           if (
-            init &&
-            ts.isNewExpression(init) &&
-            /^(Map|Set|WeakMap|WeakSet)$/.test(init.expression.getText(file.ast)) &&
-            !init.arguments?.length
+            value &&
+            ts.isNewExpression(value) &&
+            /^(Map|Set|WeakMap|WeakSet)$/.test(value.expression.getText(file.ast)) &&
+            !value.arguments?.length
           ) {
             offenders.push(
-              `${where(file, declaration)} module-level empty ${init.expression.getText(file.ast)}`,
+              `${where(file, declaration)} module-level empty ${value.expression.getText(file.ast)}`,
             );
           }
+          const emptyLiteral =
+            value &&
+            ((ts.isObjectLiteralExpression(value) && value.properties.length === 0) ||
+              (ts.isArrayLiteralExpression(value) && value.elements.length === 0));
+          if (emptyLiteral) offenders.push(`${where(file, declaration)} module-level empty object or array`);
         }
       }
     }
