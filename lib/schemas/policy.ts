@@ -133,18 +133,14 @@ const listQueryFields = {
     .meta({ description: "Insured name (accent-insensitive) or CPF/CNPJ digits (prefix)" }),
   modality: optionalText.optional().meta({ description: "Modality code (exact) or text (substring)" }),
   product: optionalText.optional().meta({ description: "Product code (exact) or text (substring)" }),
-  startDate: dateBoundary("start")
-    .optional()
-    .meta({
-      description:
-        "Vigency starts on or after (YYYY-MM-DD in São Paulo, or ISO timestamp; 1900-01-01..2199-12-31)",
-    }),
-  endDate: dateBoundary("end")
-    .optional()
-    .meta({
-      description:
-        "Vigency ends on or before (YYYY-MM-DD in São Paulo, or ISO timestamp; 1900-01-01..2199-12-31)",
-    }),
+  startDate: dateBoundary("start").optional().meta({
+    description:
+      "Vigency starts on or after (YYYY-MM-DD in São Paulo, or ISO timestamp; 1900-01-01..2199-12-31)",
+  }),
+  endDate: dateBoundary("end").optional().meta({
+    description:
+      "Vigency ends on or before (YYYY-MM-DD in São Paulo, or ISO timestamp; 1900-01-01..2199-12-31)",
+  }),
   status: statusSchema.optional(),
 };
 
