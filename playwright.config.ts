@@ -80,6 +80,8 @@ export default defineConfig({
         stderr: "pipe",
         env: {
           PGLITE_DIR: ".data/e2e-pglite",
+          // Required by `next start` (lib/server/production-config.ts): the origin of document links.
+          PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? baseURL,
           WORKER: "inline",
           // Document links are built from it (required in production); not from request headers.
           PUBLIC_BASE_URL: baseURL,

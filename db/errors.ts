@@ -1,3 +1,17 @@
+import { BrandedError } from "@/lib/process/branded-error";
+
+/** A second process tried to open the embedded database directory. */
+export class DatabaseLockedError extends BrandedError {
+  static override readonly brand = "DatabaseLockedError";
+
+  constructor(dir: string) {
+    super(
+      `The embedded database at ${dir} is already open in another process (is the portal running?). ` +
+        "PGlite allows one process at a time: stop that process first, or set DATABASE_URL to use PostgreSQL.",
+    );
+  }
+}
+
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -20,7 +34,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
-    if ((current as Error).name === "DatabaseLockedError") return true;
+    if (current instanceof DatabaseLockedError) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

@@ -7,7 +7,11 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import lockfile from "proper-lockfile";
 import { env } from "@/lib/env";
+import { processSingleton } from "@/lib/process/registry";
+import { DatabaseLockedError } from "./errors";
 import * as schema from "./schema";
+
+export { DatabaseLockedError };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -24,16 +28,6 @@ export type DatabaseHandle = {
 };
 
 const DRIZZLE_OPTIONS = { schema, casing: "snake_case" } as const;
-
-export class DatabaseLockedError extends Error {
-  constructor(dir: string) {
-    super(
-      `The embedded database at ${dir} is already open in another process (is the portal running?). ` +
-        "PGlite allows one process at a time: stop that process first, or set DATABASE_URL to use PostgreSQL.",
-    );
-    this.name = "DatabaseLockedError";
-  }
-}
 
 /** Opens the PGlite directory, failing at once if another process holds it: PGlite has no lock of its own. */
 export async function openPglite(dir: string): Promise<DatabaseHandle> {
@@ -84,10 +78,9 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
 }
 
 type DatabaseState = { handle?: Promise<DatabaseHandle> };
-const globalState = globalThis as typeof globalThis & { __brokerPortalDb?: DatabaseState };
-const state: DatabaseState = globalState.__brokerPortalDb ?? {};
-// One client per process, surviving dev hot reloads (a second PGlite on the same directory loses writes).
-globalState.__brokerPortalDb = state;
+// One client per process, whichever bundle asks first, surviving dev hot reloads (a second PGlite
+// on the same directory loses writes).
+const state = processSingleton("database", (): DatabaseState => ({}));
 
 /**
  * The process's database, opened on first use: PostgreSQL when DATABASE_URL is set, otherwise

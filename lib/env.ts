@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { processSingleton } from "./process/registry";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -14,28 +15,40 @@ const envSchema = z.object({
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   /** `inline` runs the issuance worker inside the app process; `off` leaves it to `npm run worker`. */
   WORKER: z.enum(["inline", "off"]).default("inline"),
-  /** Origin used in document links; defaults to the request's origin. */
-  PUBLIC_BASE_URL: z.string().url().optional(),
+  /**
+   * The origin put in document links (`https://portal.example.com`). Required by `next start`
+   * (lib/server/production-config.ts); otherwise links use the trusted proxy's forwarded host, or Host.
+   */
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => /^https?:\/\/[^/?#]+\/?$/.test(value), "an origin only: scheme://host[:port], no path")
+    .transform((value) => value.replace(/\/$/, ""))
+    .optional(),
+  /**
+   * How many reverse proxies stand in front of the app (each appending to X-Forwarded-For).
+   * 0: clients reach Next directly; forwarded headers are ignored and the socket address is the client's.
+   */
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-let cached: Env | undefined;
+const state = processSingleton("env", (): { cached?: Env } => ({}));
 
 /** The validated environment; an invalid value stops the process with the variable's name. */
 export function env(): Env {
-  if (cached) return cached;
+  if (state.cached) return state.cached;
   const parsed = envSchema.safeParse(process.env);
   if (!parsed.success) {
     const names = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment: ${names.join("; ")}`);
   }
-  cached = parsed.data;
-  return cached;
+  state.cached = parsed.data;
+  return state.cached;
 }
 
 /** For tests that change process.env. */
 export function resetEnvForTesting(): void {
-  cached = undefined;
+  state.cached = undefined;
 }

@@ -6,7 +6,7 @@ import { getDb } from "@/db/index";
 import { getSession } from "@/lib/auth/session";
 import { authenticateUser } from "@/lib/auth/sign-in";
 import { type SignInState, signInSchema } from "@/lib/auth/sign-in-schema";
-import { clientIp } from "@/lib/portal/request";
+import { clientIp } from "@/lib/http/client-address";
 
 /** Signs in with e-mail and password (re-validated here with the form's schema). */
 export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {

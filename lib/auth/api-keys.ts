@@ -8,6 +8,8 @@ import {
   touchApiKey,
 } from "@/db/queries/api-keys";
 import { findBrokerByRegisterNumber } from "@/db/queries/brokers";
+import { BrandedError } from "@/lib/process/branded-error";
+import { processSingleton } from "@/lib/process/registry";
 import { deriveSecret } from "@/lib/secrets";
 import { announceKeyRevoked } from "./key-revocations";
 
@@ -26,7 +28,9 @@ export function generateApiKey(): { key: string; prefix: string; hash: string } 
   return { key, prefix: key.slice(0, API_KEY_PREFIX.length + 8), hash: hashApiKey(key) };
 }
 
-export class UnknownBrokerError extends Error {}
+export class UnknownBrokerError extends BrandedError {
+  static override readonly brand = "UnknownBrokerError";
+}
 
 export async function createApiKey(
   db: Executor,
@@ -50,10 +54,11 @@ const CACHE_TTL_MS = 5_000;
 const TOUCH_EVERY_MS = 60_000;
 type CacheEntry = { key: ActiveApiKey | undefined; expires: number };
 type KeyCacheState = { cache: Map<string, CacheEntry>; lastTouched: Map<string, number> };
-const globalState = globalThis as typeof globalThis & { __brokerPortalKeyCache?: KeyCacheState };
 // One cache per process, not per bundle: a key revoked in the portal stops working in the API at once.
-globalState.__brokerPortalKeyCache ??= { cache: new Map(), lastTouched: new Map() };
-const { cache, lastTouched } = globalState.__brokerPortalKeyCache;
+const { cache, lastTouched } = processSingleton(
+  "api-key-cache",
+  (): KeyCacheState => ({ cache: new Map(), lastTouched: new Map() }),
+);
 
 /**
  * The active key matching `key`, or undefined. Lookups are cached for 5 s, and `lastUsedAt` is

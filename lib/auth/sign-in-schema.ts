@@ -1,17 +1,16 @@
 import { z } from "zod";
+import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 
 /** The sign-in form, validated in the browser and again by the Server Action. */
 export const signInSchema = z.object({
-  email: z
-    .string()
+  email: safeText(SAFE_TEXT_MESSAGE_PT)
     .trim()
     .min(1, "Informe o e-mail.")
     .max(254, "E-mail longo demais.")
     .pipe(z.email("Informe um e-mail válido.")),
-  password: z.string().min(1, "Informe a senha.").max(200, "Senha longa demais."),
+  password: safeText(SAFE_TEXT_MESSAGE_PT).min(1, "Informe a senha.").max(200, "Senha longa demais."),
   /** Where to go after signing in: a path inside the portal only (no open redirect). */
-  callbackUrl: z
-    .string()
+  callbackUrl: safeText()
     .optional()
     .transform((value) => (value && /^\/(?!\/)[\w\-/?=&%.]*$/.test(value) ? value : undefined)),
 });

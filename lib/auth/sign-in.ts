@@ -1,6 +1,7 @@
 import "server-only";
 import type { Executor } from "@/db/index";
 import { findActiveUserByEmail, type PortalUser } from "@/db/queries/users";
+import { processSingleton } from "@/lib/process/registry";
 import { hashPassword, verifyPassword } from "./password";
 import { checkSignInThrottle, recordFailedSignIn } from "./sign-in-throttle";
 
@@ -9,30 +10,32 @@ export type SignInResult =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
-let dummyHash: Promise<string> | undefined;
+// A hash to verify against for unknown e-mails, made once per process.
+const dummy = processSingleton("sign-in-dummy-hash", (): { hash?: Promise<string> } => ({}));
 
 /**
- * Checks e-mail and password. Failed attempts are throttled per e-mail + client IP (checked before any look-up);
+ * Checks e-mail and password. Failed attempts are throttled per e-mail + client IP and per e-mail
+ * (lib/auth/sign-in-throttle.ts; checked before any look-up);
  * an unknown e-mail still costs one argon2 verification, so timing does not reveal accounts.
  */
 export async function authenticateUser(
   db: Executor,
   input: { email: string; password: string; ip: string },
 ): Promise<SignInResult> {
-  const identifier = `${input.email.toLowerCase()}|${input.ip}`;
-  const throttle = await checkSignInThrottle(identifier);
+  const attempt = { email: input.email, ip: input.ip };
+  const throttle = await checkSignInThrottle(attempt);
   if (!throttle.allowed)
     return { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
 
   const found = await findActiveUserByEmail(db, input.email);
   if (!found) {
-    dummyHash ??= hashPassword("not-a-real-password");
-    await verifyPassword(await dummyHash, input.password);
-    await recordFailedSignIn(identifier);
+    dummy.hash ??= hashPassword("not-a-real-password");
+    await verifyPassword(await dummy.hash, input.password);
+    await recordFailedSignIn(attempt);
     return { ok: false, reason: "invalid" };
   }
   if (!(await verifyPassword(found.passwordHash, input.password))) {
-    await recordFailedSignIn(identifier);
+    await recordFailedSignIn(attempt);
     return { ok: false, reason: "invalid" };
   }
   const { passwordHash: _hash, ...user } = found;

@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { z } from "zod";
 import { addDays, businessDay } from "@/lib/dates";
 import { isValidCnpjValue, isValidCpfValue, normalizeIdentity } from "@/lib/identity";
+import { parseBoundedDate, safeTextSchema } from "@/lib/schemas/primitives";
 import type { Condition, Question, Scalar } from "./types";
 
 /** One `{ code, answer }` of a request. */
@@ -98,8 +99,9 @@ function isBlank(question: Question, raw: unknown): boolean {
   return !(question.type === "text" && question.allowEmpty);
 }
 
+/** A text answer, trimmed; undefined for anything else, unsafe text included (lib/schemas/primitives.ts). */
 function asText(raw: unknown): string | undefined {
-  if (typeof raw === "string") return raw.trim();
+  if (typeof raw === "string") return safeTextSchema.safeParse(raw).success ? raw.trim() : undefined;
   if (typeof raw === "number" && Number.isFinite(raw)) return String(raw);
   return undefined;
 }
@@ -111,15 +113,12 @@ function asDecimal(raw: unknown): Decimal | undefined {
   return undefined;
 }
 
+/** A date answer as its São Paulo day: a bounded date (lib/schemas/primitives.ts), or undefined. */
 function asDay(raw: unknown): string | undefined {
   if (typeof raw !== "string") return undefined;
-  const text = raw.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    const date = new Date(`${text}T00:00:00.000Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text) ? text : undefined;
-  }
-  if (!z.iso.datetime({ offset: true, local: false }).safeParse(text).success) return undefined;
-  return businessDay(new Date(text));
+  const parsed = parseBoundedDate(raw);
+  if (!parsed) return undefined;
+  return parsed.kind === "day" ? parsed.day : businessDay(parsed.instant);
 }
 
 function matchOption(
@@ -204,14 +203,15 @@ function normalise(question: Question, raw: unknown, context: EvaluationContext,
       return ok(day);
     }
     case "document": {
-      if (typeof raw !== "string") return FAIL;
+      const text = typeof raw === "string" ? asText(raw) : undefined;
+      if (text === undefined) return FAIL;
       const rule = question.documents.find((d) => !d.when || conditionHolds(d.when, lookup));
       const valid = rule
         ? rule.kind === "CPF"
-          ? isValidCpfValue(raw.trim())
-          : isValidCnpjValue(raw.trim())
-        : isValidCpfValue(raw.trim()) || isValidCnpjValue(raw.trim());
-      return valid ? ok(normalizeIdentity(raw)) : FAIL;
+          ? isValidCpfValue(text)
+          : isValidCnpjValue(text)
+        : isValidCpfValue(text) || isValidCnpjValue(text);
+      return valid ? ok(normalizeIdentity(text)) : FAIL;
     }
     case "guid": {
       const text = asText(raw);

@@ -1,5 +1,6 @@
 import type { Executor } from "@/db/index";
 import { upsertModalities } from "@/db/queries/catalogue";
+import { processSingleton } from "@/lib/process/registry";
 import { CATALOGUE } from "./index";
 
 /** Upserts one `modalities` row per catalogue definition (the seed and app start-up call it). */
@@ -17,7 +18,7 @@ export async function syncCatalogue(db: Executor): Promise<void> {
   );
 }
 
-const synced = new WeakSet<object>();
+const synced = processSingleton("catalogue-synced", () => new WeakSet<object>());
 
 /**
  * Syncs the catalogue once per database client in this process: quotations reference `modalities`,

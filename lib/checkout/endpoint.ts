@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/http/endpoint";
 import { checkoutRequestSchema } from "@/lib/schemas/checkout";
+import { safeTextSchema } from "@/lib/schemas/primitives";
 
 export const startCheckoutEndpoint = defineEndpoint({
   operationId: "startCheckout",
@@ -14,7 +15,7 @@ export const startCheckoutEndpoint = defineEndpoint({
   tag: "Checkout",
   auth: "key",
   versioned: true,
-  params: z.object({ version: z.string() }),
+  params: z.object({ version: safeTextSchema }),
   body: checkoutRequestSchema,
   response: z.object({}),
   registerNumberFrom: "body",

@@ -171,6 +171,25 @@ describe("POST /api/{version}/checkout: refusals (domain.md §7)", () => {
     ["a holder identity that is not a CPF", { identity: "123.456.789-00" }, ["creditCard.identity"]],
     ["a holder identity that is a CNPJ", { identity: "11.222.333/0001-81" }, ["creditCard.identity"]],
     ["an empty holder name", { name: "  " }, ["creditCard.name"]],
+    ["a holder name with NUL", { name: "MARIA\u0000SILVA" }, ["creditCard.name"]],
+    ["a holder name with an unpaired surrogate", { name: "MARIA \ud800" }, ["creditCard.name"]],
+    ["a holder identity with NUL", { identity: "529.982.247-25\u0000" }, ["creditCard.identity"]],
+    [
+      "a billing address with NUL and a lone surrogate",
+      {
+        useCustomerAddress: false,
+        billingAddress: {
+          zipCode: "01310-100",
+          street: "Rua\u0000Augusta",
+          number: "500",
+          complement: "\udc00",
+          neighborhood: "Consolação",
+          city: "São Paulo",
+          state: "SP",
+        },
+      },
+      ["creditCard.billingAddress.street", "creditCard.billingAddress.complement"],
+    ],
     [
       "no billingAddress with useCustomerAddress false",
       { useCustomerAddress: false },
@@ -319,6 +338,30 @@ describe("POST /api/{version}/checkout: queuing", () => {
       reason: null,
       policyNumber: null,
     });
+  });
+
+  it("takes creditCard: null on a boleto checkout as omitted, and on a card one as missing", async () => {
+    const boleto = await createQuotationWithProposal(handle.db, broker, { method: "TICKET" });
+    const ok = await checkout({
+      registerNumber: "100000",
+      quotationIdentifier: boleto.quotationId,
+      creditCard: null,
+    });
+    expect(ok.status).toBe(200);
+    expect((await quotationStatus(boleto.quotationId)).status).toBe("Confirmed");
+    const card = await createQuotationWithProposal(handle.db, broker, { method: "CREDIT-CARD" });
+    const missing = await checkout({
+      registerNumber: "100000",
+      quotationIdentifier: card.quotationId,
+      creditCard: null,
+    });
+    expectError(missing, 400, [
+      {
+        code: "INVALID-FORM-FIELD",
+        message: "creditCard is required: the proposal's payment method is CREDIT-CARD.",
+        properties: ["creditCard"],
+      },
+    ]);
   });
 
   it("keeps only token, brand, last four and expiry of a card; the billing address is the quotation's", async () => {

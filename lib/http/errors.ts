@@ -1,3 +1,5 @@
+import { BrandedError } from "@/lib/process/branded-error";
+
 /** Every business error code of the API, its HTTP status and default message (listed in the API docs). */
 export const ERROR_CODES = {
   "INVALID-FORM-FIELD": { status: 400, message: "One or more fields are invalid." },
@@ -18,6 +20,16 @@ export const ERROR_CODES = {
   "ROUTE-NOT-FOUND": { status: 404, message: "No endpoint answers at this address." },
   "VERSION-NOT-SUPPORTED": { status: 404, message: "This API version is not supported. Use v1." },
   "METHOD-NOT-ALLOWED": { status: 405, message: "This endpoint does not accept this HTTP method." },
+  "METHOD-NOT-IMPLEMENTED": {
+    status: 501,
+    message: "This HTTP method is not supported. Use GET, HEAD, OPTIONS, POST, PUT, PATCH or DELETE.",
+  },
+  "INVALID-REQUEST": {
+    status: 400,
+    message: "The request could not be read (malformed request line, header or percent-encoding).",
+  },
+  "REQUEST-TIMEOUT": { status: 408, message: "The request was not received in time." },
+  "HEADERS-TOO-LARGE": { status: 431, message: "The request headers are larger than 16 KiB." },
   "PAYLOAD-TOO-LARGE": { status: 413, message: "The request body is larger than 64 KiB." },
   "PAYMENT-GATEWAY-UNAVAILABLE": {
     status: 503,
@@ -35,13 +47,13 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export type ErrorItem = { code: ErrorCode; message?: string; properties?: string[] };
 
 /** A business error: thrown anywhere below a route, answered as `{ success: false, executed, errors }`. */
-export class ApiError extends Error {
+export class ApiError extends BrandedError {
+  static override readonly brand = "ApiError";
   readonly errors: ErrorItem[];
   readonly status: number;
 
   constructor(code: ErrorCode, details: { message?: string; properties?: string[] } = {}) {
     super(details.message ?? ERROR_CODES[code].message);
-    this.name = "ApiError";
     this.errors = [
       { code, message: this.message, ...(details.properties ? { properties: details.properties } : {}) },
     ];
@@ -62,15 +74,24 @@ export class ApiError extends Error {
 }
 
 /** Gateway answers (401, 403, 429) carry only `{ statusCode, message }`, like the insurer's API gateway. */
-export class GatewayError extends Error {
+export class GatewayError extends BrandedError {
+  static override readonly brand = "GatewayError";
+
   constructor(
     readonly status: 401 | 403 | 429,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.name = "GatewayError";
   }
+}
+
+/**
+ * The client went away (or its connection broke) while we read its request body: not our failure
+ * and not the database's (the socket's ECONNRESET must not read as "database unavailable").
+ */
+export class ClientAbortError extends BrandedError {
+  static override readonly brand = "ClientAbortError";
 }
 
 export const GATEWAY_MESSAGES = {

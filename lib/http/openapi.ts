@@ -31,6 +31,8 @@ function errorResponsesFor(endpoint: Endpoint): RouteConfig["responses"] {
   for (const status of [400, 404, 413, 500, 503]) {
     const codes = byStatus.get(status) ?? [];
     if (status === 400 && endpoint.errors.length) codes.push("INVALID-FORM-FIELD");
+    if (status === 400 && endpoint.body) codes.push("INVALID-REQUEST");
+    if (status === 413 && endpoint.body) codes.push("PAYLOAD-TOO-LARGE");
     if (status === 404 && endpoint.versioned) codes.push("VERSION-NOT-SUPPORTED");
     if (status === 500) codes.push("INTERNAL-ERROR");
     if (status === 503) codes.push("SERVICE-UNAVAILABLE");
@@ -121,7 +123,11 @@ export function buildOpenApiDocument(serverUrl = "/api") {
         "Policies, quotations, proposals and checkout for insurance brokers. Every call needs a subscription key; " +
         "limits: daily quota per key (default 1000, resets 00:00 UTC; 403 when spent), 100 calls per 60 s per key, " +
         "single policy 20 per 20 s, policy list 10 per 20 s (429 when exceeded); calls without a valid key 100 per 60 s " +
-        "per client address. Answers after the key check carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset. Error codes: " +
+        "per client address. Answers after the key check carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset. " +
+        "Every answer under /api is JSON, also for requests no endpoint can read: 400 INVALID-REQUEST (path not valid " +
+        "UTF-8 percent-encoding, malformed request, body not received in full), 501 METHOD-NOT-IMPLEMENTED (TRACE, " +
+        "CONNECT…), 431 HEADERS-TOO-LARGE (headers over 16 KiB). Text with NUL, control characters or unpaired " +
+        "surrogates, and dates outside 1900-01-01..2199-12-31, are refused as invalid fields. Error codes: " +
         Object.keys(ERROR_CODES).join(", ") +
         ".",
     },

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "./errors";
+import { ApiError, ClientAbortError } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -17,6 +17,36 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown, fallback: 
   return parsed.data;
 }
 
+/**
+ * The body's bytes, read from the stream as they arrive and abandoned as soon as they pass `limit`
+ * (413), whether or not a Content-Length announced them: a chunked upload is never held whole. A
+ * stream that fails while being read (the client disconnected) is a ClientAbortError.
+ */
+export async function readBodyUpTo(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new ApiError("PAYLOAD-TOO-LARGE");
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      throw new ClientAbortError("The client stopped sending the request body.", { cause: error });
+    }
+    if (chunk.done) break;
+    total += chunk.value.byteLength;
+    if (total > limit) {
+      reader.cancel().catch(() => {});
+      throw new ApiError("PAYLOAD-TOO-LARGE");
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
 /** Reads a JSON body: wrong content type, malformed JSON or over 64 KiB is a 400/413, never a 500. */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -26,43 +56,25 @@ export async function readJsonBody(request: Request): Promise<unknown> {
       properties: ["body"],
     });
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new ApiError("PAYLOAD-TOO-LARGE");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError("PAYLOAD-TOO-LARGE");
+  const bytes = await readBodyUpTo(request, MAX_BODY_BYTES);
   try {
-    return JSON.parse(text);
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     throw new ApiError("INVALID-FORM-FIELD", {
-      message: "The body is not valid JSON.",
+      message: "The body is not valid JSON (UTF-8).",
       properties: ["body"],
     });
   }
 }
 
+/**
+ * The query as an object: the first value of each name, and a parameter left empty (`page=`,
+ * `status= `) counted as absent, so that it takes its default instead of failing validation.
+ */
 export function searchParamsObject(url: URL): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) result[name] ??= value;
+  for (const [name, value] of url.searchParams) {
+    if (value.trim() !== "") result[name] ??= value;
+  }
   return result;
-}
-
-/**
- * Client address for the per-IP limit of keyless calls: the right-most X-Forwarded-For entry, the
- * one written by the nearest proxy (Next itself fills the header from the socket when it is absent).
- * Entries further left are the client's own claims and could be forged to dodge the limit.
- */
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  const nearest = forwarded?.split(",").at(-1)?.trim();
-  return nearest || request.headers.get("x-real-ip") || "unknown";
-}
-
-/** The origin put in links we hand out: PUBLIC_BASE_URL, else the request's own origin. */
-export function publicOrigin(request: Request): string {
-  const configured = process.env.PUBLIC_BASE_URL;
-  if (configured) return configured.replace(/\/$/, "");
-  const url = new URL(request.url);
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
-  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
-  return `${proto}://${host}`;
 }

@@ -8,17 +8,21 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   return Response.json(body, { status, headers: { ...BASE_HEADERS, ...headers } });
 }
 
+/** The documented error body: `{ success: false, executed, errors: [{ code, message, properties? }] }`. */
+export function errorBody(errors: ErrorItem[]) {
+  return {
+    success: false,
+    executed: nowIso(),
+    errors: errors.map((item) => ({ ...item, message: item.message ?? ERROR_CODES[item.code].message })),
+  };
+}
+
 export function errorResponse(
   status: number,
   errors: ErrorItem[],
   headers: Record<string, string> = {},
 ): Response {
-  const body = {
-    success: false,
-    executed: nowIso(),
-    errors: errors.map((item) => ({ ...item, message: item.message ?? ERROR_CODES[item.code].message })),
-  };
-  return jsonResponse(body, status, headers);
+  return jsonResponse(errorBody(errors), status, headers);
 }
 
 export function gatewayResponse(

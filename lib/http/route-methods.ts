@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { ApiError } from "./errors";
+import { requestIdOf } from "./request-id";
 import { errorToResponse, SUPPORTED_VERSIONS } from "./with-api";
 
 type Handler = (
@@ -10,7 +10,7 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
 function answerWith(error: ApiError, headers: Record<string, string> = {}): Handler {
-  return async () => errorToResponse(error, randomUUID(), headers, "route");
+  return async (request) => errorToResponse(error, requestIdOf(request.headers), headers, "route");
 }
 
 /**
@@ -18,7 +18,8 @@ function answerWith(error: ApiError, headers: Record<string, string> = {}): Hand
  * no body). Use as `export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({ GET: … })`.
  */
 export function apiRoute(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
-  const allow = Object.keys(handlers).join(", ");
+  // Next answers HEAD (from GET) and OPTIONS itself.
+  const allow = [...Object.keys(handlers), ...(handlers.GET ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const notAllowed = answerWith(new ApiError("METHOD-NOT-ALLOWED"), { Allow: allow });
   return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as Record<
     Method,
@@ -27,13 +28,14 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>): Record<Met
 }
 
 /** JSON 404 for any address under /api that no route serves: an unknown version or an unknown path. */
-export const notFoundRoute: Handler = async (_request, context) => {
-  const { version } = await context.params;
+export const notFoundRoute: Handler = async (request, context) => {
+  // `/api` itself has no parameters: Next passes no params object at all.
+  const version = (await context.params)?.version;
   const unknownVersion =
     typeof version === "string" && /^v\d+$/i.test(version) && !SUPPORTED_VERSIONS.includes(version as "v1");
   return errorToResponse(
     new ApiError(unknownVersion ? "VERSION-NOT-SUPPORTED" : "ROUTE-NOT-FOUND"),
-    randomUUID(),
+    requestIdOf(request.headers),
     {},
     "not-found",
   );

@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import * as documents from "@/app/api/documents/[id]/route";
 import * as health from "@/app/api/health/route";
 import * as openapi from "@/app/api/openapi.json/route";
+import * as apiRoot from "@/app/api/route";
 import * as lookup from "@/app/api/v1/policy/[registerNumber]/[policyNumber]/route";
 import { type DatabaseHandle, openPostgres, useDatabaseForTesting } from "@/db/index";
 import { createTestDatabase } from "@/db/testing";
 import { clearApiKeyCache } from "@/lib/auth/api-keys";
+import { log } from "@/lib/log";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { createBrokerWithKey, keyHeader } from "@/lib/testing/fixtures";
 import { callRoute } from "@/lib/testing/route";
@@ -137,7 +140,7 @@ describe("withApi", () => {
       });
       expect(response.status).toBe(503);
       expect(response.json.errors[0].code).toBe("SERVICE-UNAVAILABLE");
-      const down = await health.GET();
+      const down = await callRoute(health.GET, "/api/health");
       expect(down.status).toBe(503);
     } finally {
       useDatabaseForTesting(handle);
@@ -146,11 +149,128 @@ describe("withApi", () => {
   });
 });
 
+/** A POST whose body is a stream with no Content-Length (chunked), pulled chunk by chunk. */
+function streamingPost(chunks: (pull: number) => Uint8Array | Error | undefined) {
+  let pulled = 0;
+  let bytes = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = chunks(pulled++);
+      if (next instanceof Error) controller.error(next);
+      else if (next) {
+        bytes += next.byteLength;
+        controller.enqueue(next);
+      } else controller.close();
+    },
+  });
+  const request = new Request("http://localhost:3000/api/v1/echo", {
+    method: "POST",
+    headers: { ...keyHeader(key), "content-type": "application/json" },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return { request, read: () => bytes };
+}
+
+describe("request bodies", () => {
+  it("stops reading a chunked body at 64 KiB and answers 413, without reading the rest", async () => {
+    const chunk = new Uint8Array(16 * 1024).fill(0x20);
+    // 100 MB on offer, if anyone read it all.
+    const { request, read } = streamingPost((i) => (i < 6400 ? chunk : undefined));
+    expect(request.headers.get("content-length")).toBeNull();
+    const response = await echo(request, { params: Promise.resolve({ version: "v1" }) });
+    expect(response.status).toBe(413);
+    expect((await response.json()).errors[0].code).toBe("PAYLOAD-TOO-LARGE");
+    expect(read()).toBeLessThanOrEqual(64 * 1024 + 2 * chunk.byteLength);
+  });
+
+  it("reads a chunked body under the limit whole", async () => {
+    const json = new TextEncoder().encode(JSON.stringify({ registerNumber: "100000", count: 3 }));
+    const { request } = streamingPost((i) => (i < json.length ? json.subarray(i, i + 1) : undefined));
+    const response = await echo(request, { params: Promise.resolve({ version: "v1" }) });
+    expect(response.status).toBe(200);
+    expect((await response.json()).count).toBe(3);
+  });
+
+  it("takes a client that disconnects mid-body for a client abort, not a database outage", async () => {
+    const reset = Object.assign(new Error("aborted"), { code: "ECONNRESET" });
+    const { request } = streamingPost((i) =>
+      i === 0 ? new TextEncoder().encode('{"registerNumber":') : reset,
+    );
+    const info = vi.spyOn(log, "info");
+    const error = vi.spyOn(log, "error");
+    try {
+      const response = await echo(request, { params: Promise.resolve({ version: "v1" }) });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors[0].code).toBe("INVALID-REQUEST");
+      expect(error).not.toHaveBeenCalled();
+      expect(info).toHaveBeenCalledWith(expect.anything(), "client aborted the request");
+    } finally {
+      info.mockRestore();
+      error.mockRestore();
+    }
+  });
+
+  it("answers a body that is not UTF-8 with 400, not a guess", async () => {
+    const { request } = streamingPost((i) =>
+      i === 0 ? new Uint8Array([0x7b, 0x22, 0xc0, 0x22, 0x7d]) : undefined,
+    );
+    const invalid = await echo(request, { params: Promise.resolve({ version: "v1" }) });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).errors[0]).toMatchObject({
+      code: "INVALID-FORM-FIELD",
+      properties: ["body"],
+    });
+  });
+});
+
+describe("every answer under /api is the documented JSON", () => {
+  it("answers a method a route does not serve with a JSON 405 and Allow, on every route", async () => {
+    for (const [name, route] of [
+      ["health", health],
+      ["openapi", openapi],
+      ["documents", documents],
+      ["lookup", lookup],
+    ] as const) {
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"] as const) {
+        const response = await callRoute(route[method], "/api/x", { method, params: { id: "x" } });
+        expect(response.status, `${name} ${method}`).toBe(405);
+        expect(response.json).toMatchObject({ success: false, errors: [{ code: "METHOD-NOT-ALLOWED" }] });
+        expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      }
+    }
+  });
+
+  it("answers /api itself with a JSON 404", async () => {
+    // Next hands `/api` (a route without parameters) no params object.
+    const noParams = { params: Promise.resolve(undefined as unknown as Record<string, string>) };
+    const response = await apiRoot.GET(new Request("http://localhost/api"), noParams);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ success: false, errors: [{ code: "ROUTE-NOT-FOUND" }] });
+  });
+
+  it("echoes a safe X-Request-Id and replaces an unsafe one", async () => {
+    const safe = await post(
+      { registerNumber: "100000", count: 2 },
+      { headers: { "x-request-id": "abc-123" } },
+    );
+    expect(safe.headers.get("x-request-id")).toBe("abc-123");
+    const unsafe = await post(
+      { registerNumber: "100000", count: 13 },
+      { headers: { "x-request-id": "<img src=x onerror=alert(1)>" } },
+    );
+    const id = unsafe.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(unsafe.json.errors[0].message).toContain(id);
+    expect(unsafe.text).not.toContain("<img");
+  });
+});
+
 describe("health and OpenAPI", () => {
   it("reports the database reachable and the version", async () => {
-    const response = await health.GET();
+    const response = await callRoute(health.GET, "/api/health");
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({
+    expect(response.json).toMatchObject({
       status: "ok",
       database: { reachable: true },
       version: expect.any(String),
@@ -158,7 +278,7 @@ describe("health and OpenAPI", () => {
   });
 
   it("serves an OpenAPI 3.1 document with the policy endpoints, their parameters and error bodies", async () => {
-    const document = await (await openapi.GET()).json();
+    const document = (await callRoute(openapi.GET, "/api/openapi.json")).json;
     expect(document.openapi).toBe("3.1.0");
     const list = document.paths["/v1/policy/{registerNumber}/all"].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(

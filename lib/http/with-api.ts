@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { getDb } from "@/db/index";
@@ -6,9 +5,11 @@ import type { ActiveApiKey } from "@/db/queries/api-keys";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { log } from "@/lib/log";
 import { enforceLimits } from "@/lib/rate-limit";
+import { clientIp } from "./client-address";
 import type { Endpoint } from "./endpoint";
-import { ApiError, brokerNotAllowedError, GATEWAY_MESSAGES, GatewayError } from "./errors";
-import { clientIp, parseOrThrow, readJsonBody, searchParamsObject } from "./request";
+import { ApiError, brokerNotAllowedError, ClientAbortError, GATEWAY_MESSAGES, GatewayError } from "./errors";
+import { parseOrThrow, readJsonBody, searchParamsObject } from "./request";
+import { requestIdOf } from "./request-id";
 import { errorResponse, gatewayResponse, jsonResponse, nowIso } from "./responses";
 
 export const SUPPORTED_VERSIONS = ["v1"] as const;
@@ -43,7 +44,7 @@ export function withApi<E extends Endpoint>(
   ) => Promise<z.input<E["response"]>>,
 ) {
   return async (request: Request, routeContext: RouteContext): Promise<Response> => {
-    const requestId = request.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
+    const requestId = requestIdOf(request.headers);
     const baseHeaders: Record<string, string> = { "X-Request-Id": requestId };
     try {
       const rawParams = await routeContext.params;
@@ -89,7 +90,7 @@ async function authenticate(
   const caller = key ? await authenticateApiKey(await getDb(), key.trim()) : undefined;
   if (!caller) {
     // Keyless and bad-key calls are throttled per client address so that keys cannot be guessed.
-    Object.assign(headers, (await enforceLimits({ kind: "ip", ip: clientIp(request) })).headers);
+    Object.assign(headers, (await enforceLimits({ kind: "ip", ip: clientIp(request.headers) })).headers);
     throw new GatewayError(401, key ? GATEWAY_MESSAGES.invalidKey : GATEWAY_MESSAGES.missingKey);
   }
   const decision = await enforceLimits(
@@ -110,6 +111,11 @@ export function errorToResponse(
   if (error instanceof ApiError) return errorResponse(error.status, error.errors, headers);
   if (error instanceof GatewayError) {
     return gatewayResponse(error.status, error.message, { ...headers, ...error.headers });
+  }
+  if (error instanceof ClientAbortError) {
+    // Nobody reads this answer; the log must not call it a server or database failure.
+    log.info({ requestId, operation }, "client aborted the request");
+    return errorResponse(400, [{ code: "INVALID-REQUEST", message: error.message }], headers);
   }
   if (isDatabaseUnavailable(error)) {
     log.error({ err: error, requestId, operation }, "database unavailable");

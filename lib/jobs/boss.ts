@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import { type DatabaseHandle, type Executor, getDatabaseHandle } from "@/db/index";
 import { log } from "@/lib/log";
+import { processSingleton } from "@/lib/process/registry";
 import { type IssuePolicyJob, type JobSettings, jobSettings, QUEUES } from "./config";
 import { connectionStringOf, sqlExecutorForTransaction, sqlExecutorOver } from "./sql-executor";
 
@@ -77,10 +78,8 @@ type JobsState = {
   producer?: Instance;
   worker?: Instance & { wake: () => void };
 };
-const globalState = globalThis as typeof globalThis & { __brokerPortalJobs?: JobsState };
-/** One producer and at most one worker per process, surviving dev hot reloads. */
-export const jobsState: JobsState = globalState.__brokerPortalJobs ?? {};
-globalState.__brokerPortalJobs = jobsState;
+/** One producer and at most one worker per process, whichever bundle starts them. */
+export const jobsState = processSingleton("jobs", (): JobsState => ({}));
 
 /** The instance that enqueues on this process's database: the inline worker's, else a producer. */
 async function producerFor(handle: DatabaseHandle): Promise<PgBoss> {

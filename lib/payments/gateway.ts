@@ -1,3 +1,5 @@
+import { BrandedError } from "@/lib/process/branded-error";
+import { processSingleton } from "@/lib/process/registry";
 import { SandboxPaymentGateway } from "./sandbox";
 
 /** What the gateway needs to tokenise a card. Lives only in memory for the length of one request. */
@@ -32,10 +34,11 @@ export type BoletoRegistration = {
  * Something went wrong that may work on a later attempt (timeout, 5xx, maintenance window). The
  * checkout answers 503 PAYMENT-GATEWAY-UNAVAILABLE; the issuance job is retried by the queue.
  */
-export class PaymentGatewayUnavailableError extends Error {
+export class PaymentGatewayUnavailableError extends BrandedError {
+  static override readonly brand = "PaymentGatewayUnavailableError";
+
   constructor(message = "The payment gateway is temporarily unavailable.") {
     super(message);
-    this.name = "PaymentGatewayUnavailableError";
   }
 }
 
@@ -52,14 +55,14 @@ export interface PaymentGateway {
   ): Promise<{ registrationId: string }>;
 }
 
-const state = globalThis as typeof globalThis & { __brokerPortalPaymentGateway?: PaymentGateway };
+const state = processSingleton("payment-gateway", (): { gateway?: PaymentGateway } => ({}));
 
 /** The process's gateway: the built-in sandbox until a real provider is configured. */
 export function getPaymentGateway(): PaymentGateway {
-  state.__brokerPortalPaymentGateway ??= new SandboxPaymentGateway();
-  return state.__brokerPortalPaymentGateway;
+  state.gateway ??= new SandboxPaymentGateway();
+  return state.gateway;
 }
 
 export function usePaymentGatewayForTesting(gateway: PaymentGateway | undefined): void {
-  state.__brokerPortalPaymentGateway = gateway;
+  state.gateway = gateway;
 }

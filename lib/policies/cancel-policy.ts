@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { Database } from "@/db/index";
 import { cancelIssuedPolicy, findPolicyForBroker } from "@/db/queries/policies";
+import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 
 /** The portal's cancellation form: the reason is kept with the policy (domain.md §8). */
 export const cancelPolicySchema = z.object({
-  reason: z
-    .string()
+  reason: safeText(SAFE_TEXT_MESSAGE_PT)
     .trim()
     .min(5, "Descreva o motivo do cancelamento (ao menos 5 caracteres).")
     .max(500, "Use no máximo 500 caracteres."),

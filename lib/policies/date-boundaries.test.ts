@@ -25,4 +25,11 @@ describe("parseDateBoundary", () => {
       expect(parseDateBoundary(value, "start"), value).toBeUndefined();
     }
   });
+
+  it("refuses dates outside 1900-01-01..2199-12-31, whose arithmetic would overflow", () => {
+    for (const value of ["9999-12-31", "0000-01-01", "1899-12-31", "2200-01-01", "+275760-09-13T00:00:00Z"]) {
+      expect(parseDateBoundary(value, "end"), value).toBeUndefined();
+    }
+    expect(parseDateBoundary("2199-12-31", "end")?.instant.toISOString()).toBe("2200-01-01T03:00:00.000Z");
+  });
 });

@@ -1,12 +1,16 @@
 import type { Executor } from "@/db/index";
 import { listModalityLabels, type PolicyFilterValues } from "@/db/queries/policies";
 import { normalizeIdentity, normalizeName } from "@/lib/identity";
+import { processSingleton } from "@/lib/process/registry";
 import type { PolicyListQuery } from "@/lib/schemas/policy";
 
 type ModalityLabel = Awaited<ReturnType<typeof listModalityLabels>>[number];
 
 const LABELS_TTL_MS = 60_000;
-const labelCache = new WeakMap<object, { labels: ModalityLabel[]; expires: number }>();
+const labelCache = processSingleton(
+  "modality-label-cache",
+  () => new WeakMap<object, { labels: ModalityLabel[]; expires: number }>(),
+);
 
 async function modalityLabels(db: Executor): Promise<ModalityLabel[]> {
   const cached = labelCache.get(db);

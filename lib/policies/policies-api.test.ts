@@ -280,6 +280,14 @@ describe("GET /api/v1/policy/{registerNumber}/all", () => {
       ["startDate=2026-13-01", ["startDate"]],
       ["endDate=yesterday", ["endDate"]],
       ["page=-1&sort=x&status=y&startDate=z", ["page", "sort", "status", "startDate"]],
+      // NUL and dates whose arithmetic overflows reached PostgreSQL (or JS) and answered 500.
+      ["search=%00", ["search"]],
+      [
+        "search=a%00b&modality=%00&product=x%00&sort=%00&status=Issued%00",
+        ["search", "modality", "product", "sort", "status"],
+      ],
+      ["endDate=9999-12-31", ["endDate"]],
+      ["startDate=0000-01-01&endDate=%2B275760-09-13T00:00:00Z", ["startDate", "endDate"]],
     ];
     for (const [query, properties] of cases) {
       const response = await listAs(keyA, query);
@@ -289,6 +297,21 @@ describe("GET /api/v1/policy/{registerNumber}/all", () => {
       expect(response.json.errors[0].code).toBe("INVALID-FORM-FIELD");
       expect([...response.json.errors[0].properties].sort()).toEqual([...properties].sort());
     }
+  });
+});
+
+describe("empty query parameters", () => {
+  it("are treated as absent, like search= always was", async () => {
+    const empty = "page=&itemsPerPage=&sort=&search=&modality=&product=&startDate=&endDate=&status=";
+    const withEmpty = await listAs(keyA, empty);
+    expect(withEmpty.status).toBe(200);
+    const without = await listAs(keyA);
+    expect(withEmpty.json.totalItems).toBe(without.json.totalItems);
+    expect(withEmpty.json.itemsPerPage).toBe(10);
+    expect(withEmpty.json.list.map((p: { identifier: string }) => p.identifier)).toEqual(
+      without.json.list.map((p: { identifier: string }) => p.identifier),
+    );
+    expect((await listAs(keyA, "status=%20&page=%20")).status).toBe(200);
   });
 });
 
@@ -310,16 +333,18 @@ describe("GET /api/v1/policy/{registerNumber}/{policyNumber}", () => {
     expect(byLong.json.policy.identifier).toBe(first.identifier);
   });
 
-  it("answers 404 POLICY-NOT-FOUND for an unknown number and 400 for a malformed one", async () => {
-    const unknown = await lookupAs(keyA, "9999999999999");
-    expect(unknown.status).toBe(404);
-    expect(unknown.json.errors[0].code).toBe("POLICY-NOT-FOUND");
-    const malformed = await lookupAs(keyA, "12ab");
-    expect(malformed.status).toBe(400);
-    expect(malformed.json.errors[0]).toMatchObject({
-      code: "INVALID-FORM-FIELD",
-      properties: ["policyNumber"],
-    });
+  it("answers 404 POLICY-NOT-FOUND for anything that is not one of the broker's policies, after the registerNumber check", async () => {
+    for (const number of ["9999999999999", "12ab", "1".repeat(200), "a\u0000b", "\ud800", "%C0"]) {
+      const response = await lookupAs(keyA, number);
+      expect(response.status, JSON.stringify(number)).toBe(404);
+      expect(response.json.errors[0].code).toBe("POLICY-NOT-FOUND");
+    }
+    const otherBroker = await lookupAs(keyA, "12ab", "200000");
+    expect(otherBroker.status).toBe(400);
+    expect(otherBroker.json.errors.map((e: { code: string }) => e.code)).toEqual([
+      "INCORRECT-OR-NONEXISTENT",
+      "TOKEN-ERROR",
+    ]);
   });
 
   it("isolates brokers both ways", async () => {

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 
 /** The "new API key" form, validated in the browser and again by the Server Action. */
 export const createApiKeySchema = z.object({
-  name: z.string().trim().min(1, "Dê um nome à chave.").max(60, "Use até 60 caracteres."),
+  name: safeText(SAFE_TEXT_MESSAGE_PT).trim().min(1, "Dê um nome à chave.").max(60, "Use até 60 caracteres."),
   dailyQuota: z.coerce
     .number({ error: "Informe um número." })
     .int("Use um número inteiro.")

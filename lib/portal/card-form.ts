@@ -2,6 +2,7 @@ import cardValidator from "card-validator";
 import { z } from "zod";
 import { isValidCpfValue } from "@/lib/identity";
 import { BRAZILIAN_STATES, isAcceptedCardNumber, isCardExpiryValid } from "@/lib/schemas/checkout";
+import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 
 const BRAND_NAMES: Record<string, string> = {
   visa: "Visa",
@@ -23,8 +24,9 @@ export function detectCardBrand(number: string): string | undefined {
   return type ? (BRAND_NAMES[type] ?? type) : undefined;
 }
 
+const text = () => safeText(SAFE_TEXT_MESSAGE_PT);
 const required = (message: string, max = 200) =>
-  z.string().trim().min(1, message).max(max, "Texto longo demais.");
+  text().trim().min(1, message).max(max, "Texto longo demais.");
 
 /**
  * The card form (pt-BR messages). It checks what the API's creditCardSchema checks, so what passes
@@ -32,21 +34,21 @@ const required = (message: string, max = 200) =>
  */
 export const cardFormSchema = z
   .object({
-    number: z.string().refine(isAcceptedCardNumber, "Número de cartão inválido ou bandeira não aceita."),
+    number: text().refine(isAcceptedCardNumber, "Número de cartão inválido ou bandeira não aceita."),
     name: required("Informe o nome impresso no cartão.", 100),
-    identity: z.string().trim().refine(isValidCpfValue, "Informe um CPF válido do titular."),
-    expiryMonth: z.string().regex(/^(0?[1-9]|1[0-2])$/, "Escolha o mês."),
-    expiryYear: z.string().regex(/^\d{4}$/, "Escolha o ano."),
-    cvv: z.string().regex(/^\d{3}$/, "O código de segurança tem 3 dígitos."),
+    identity: text().trim().refine(isValidCpfValue, "Informe um CPF válido do titular."),
+    expiryMonth: text().regex(/^(0?[1-9]|1[0-2])$/, "Escolha o mês."),
+    expiryYear: text().regex(/^\d{4}$/, "Escolha o ano."),
+    cvv: text().regex(/^\d{3}$/, "O código de segurança tem 3 dígitos."),
     useCustomerAddress: z.boolean(),
     billingAddress: z.object({
-      zipCode: z.string(),
-      street: z.string(),
-      number: z.string(),
-      complement: z.string(),
-      neighborhood: z.string(),
-      city: z.string(),
-      state: z.string(),
+      zipCode: text(),
+      street: text(),
+      number: text(),
+      complement: text(),
+      neighborhood: text(),
+      city: text(),
+      state: text(),
     }),
   })
   .superRefine((card, ctx) => {

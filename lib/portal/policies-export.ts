@@ -10,13 +10,19 @@ const EXPORT_PAGE_SIZE = 100;
  * The CSV of every policy matching `query` (its paging ignored), in the query's order, read
  * through listPolicies 100 at a time and streamed as it is read. Starts with a UTF-8 BOM so
  * spreadsheet apps read the accents right.
+ *
+ * The first page is read before the stream is handed back: a filter or database failure then
+ * surfaces as the route's error status instead of a 200 whose body stops half-way.
  */
-export function streamPolicyCsv(
+export async function streamPolicyCsv(
   db: Executor,
   brokerId: string,
   query: PolicyListQuery,
-): ReadableStream<Uint8Array> {
+): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
+  const readPage = (page: number) =>
+    listPolicies(db, brokerId, { ...query, page, itemsPerPage: EXPORT_PAGE_SIZE });
+  let pending: Awaited<ReturnType<typeof readPage>> | undefined = await readPage(1);
   let page = 1;
   let sent = 0;
   return new ReadableStream<Uint8Array>({
@@ -24,7 +30,8 @@ export function streamPolicyCsv(
       controller.enqueue(encoder.encode(`\uFEFF${POLICY_CSV_HEADER.map(csvField).join(";")}\r\n`));
     },
     async pull(controller) {
-      const result = await listPolicies(db, brokerId, { ...query, page, itemsPerPage: EXPORT_PAGE_SIZE });
+      const result = pending ?? (await readPage(page));
+      pending = undefined;
       if (result.list.length) {
         controller.enqueue(encoder.encode(`${result.list.map(policyCsvLine).join("\r\n")}\r\n`));
       }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "@/lib/schemas/primitives";
 import type { QuotationWithProposal } from "@/lib/schemas/proposal";
 
 /** Proposal PAYMENT-METHOD answers and the wire paymentType of the option each one selects. */
@@ -13,7 +14,7 @@ export const proposalFormSchema = z
     variantId: z.guid("Escolha uma das opções de preço."),
     paymentMethod: z.enum(["TICKET", "CREDIT-CARD"], "Escolha a forma de pagamento."),
     planId: z.guid("Escolha um plano de parcelamento."),
-    dueDay: z.string().trim().optional(),
+    dueDay: safeText().trim().optional(),
   })
   .superRefine((value, ctx) => {
     // service-spec: DUE-DAY is required for boleto (TICKET), a day from 1 to 20; ignored for card.

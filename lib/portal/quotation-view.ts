@@ -5,8 +5,8 @@ import { getDb } from "@/db/index";
 import { findModalityDetails } from "@/db/queries/portal-quotations";
 import { requireUser } from "@/lib/auth/session";
 import { getModalityByCode } from "@/lib/catalogue";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { getQuotationForBroker } from "@/lib/quotations/item";
-import { requestOrigin } from "./request";
 
 /**
  * The signed-in broker's quotation for a quotation page (the API's item shape with its proposal),
@@ -15,7 +15,7 @@ import { requestOrigin } from "./request";
 export async function loadQuotationPage(quotationId: string) {
   const user = await requireUser();
   const db = await getDb();
-  const item = await getQuotationForBroker(db, user.brokerId, quotationId, requestOrigin(await headers()));
+  const item = await getQuotationForBroker(db, user.brokerId, quotationId, publicOrigin(await headers()));
   if (!item) notFound();
   const details = await findModalityDetails(db, user.brokerId, quotationId);
   if (!details) notFound();

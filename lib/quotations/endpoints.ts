@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/http/endpoint";
+import { safeTextSchema } from "@/lib/schemas/primitives";
 import { proposalRequestSchema, proposalResultSchema } from "@/lib/schemas/proposal";
 import { quotationRequestSchema, quotationResultSchema } from "@/lib/schemas/quotation";
 
-const versionParams = z.object({ version: z.string().meta({ example: "v1" }) });
+const versionParams = z.object({ version: safeTextSchema.meta({ example: "v1" }) });
 
 export const createQuotationEndpoint = defineEndpoint({
   operationId: "createQuotation",

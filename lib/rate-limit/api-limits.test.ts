@@ -6,7 +6,7 @@ import { createTestDatabase } from "@/db/testing";
 import { defineEndpoint } from "@/lib/http/endpoint";
 import { GATEWAY_MESSAGES } from "@/lib/http/errors";
 import { withApi } from "@/lib/http/with-api";
-import { createBrokerWithKey, keyHeader } from "@/lib/testing/fixtures";
+import { createBrokerWithKey, keyHeader, peerHeader } from "@/lib/testing/fixtures";
 import { callRoute } from "@/lib/testing/route";
 import { type Limiter, useLimiterForTesting } from "./index";
 import { listTestBackends, uniquePrefix } from "./test-backends";
@@ -144,7 +144,7 @@ describe.each(listTestBackends())("limits through withApi: $name", (backend) => 
 
   it("throttles calls without a valid key per client address", async () => {
     const from = (ip: string, headers: Record<string, string> = {}) => ({
-      headers: { "x-forwarded-for": ip, ...headers },
+      headers: { ...peerHeader(ip), ...headers },
     });
     for (let call = 1; call <= 100; call++) {
       const response = await callRoute(
@@ -163,6 +163,28 @@ describe.each(listTestBackends())("limits through withApi: $name", (backend) => 
     });
     const elsewhere = await callRoute(plain, "/api/v1/limits-test", from("198.51.100.5"));
     expect(elsewhere.json).toEqual({ statusCode: 401, message: GATEWAY_MESSAGES.missingKey });
+  });
+
+  it("cannot be dodged with forged X-Forwarded-For, X-Real-IP or peer headers", async () => {
+    const statuses: number[] = [];
+    for (let call = 1; call <= 101; call++) {
+      const forged = `203.0.113.${call}`;
+      const response = await callRoute(plain, "/api/v1/limits-test", {
+        headers: {
+          ...peerHeader("198.51.100.9"),
+          "x-forwarded-for": `${forged}, ${forged}`,
+          "x-real-ip": forged,
+        },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 100).every((status) => status === 401)).toBe(true);
+    expect(statuses[100]).toBe(429);
+    // A client that writes the peer header itself is not believed: without the process's token it is "unknown".
+    const selfStamped = await callRoute(plain, "/api/v1/limits-test", {
+      headers: { "x-bp-peer-address": "203.0.113.200", "x-forwarded-for": "203.0.113.201" },
+    });
+    expect(selfStamped.headers.get("ratelimit-remaining")).toBe("99");
   });
 
   it("limits the real policy list route: 10 of 50 parallel calls pass", async () => {

@@ -1,4 +1,5 @@
 import { log } from "@/lib/log";
+import { BrandedError } from "@/lib/process/branded-error";
 import type { LimitRule } from "./policies";
 import type { RemoteWindowStore, WindowOutcome, WindowStore } from "./store";
 
@@ -12,7 +13,9 @@ export type FallbackOptions = {
   maxProbeMs: number;
 };
 
-class TimeoutError extends Error {}
+class TimeoutError extends BrandedError {
+  static override readonly brand = "RateLimitStoreTimeoutError";
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -1,6 +1,7 @@
 // No `server-only` marker: the benchmark (tsx, outside Next) imports this module too.
 import { Redis as UpstashRedis } from "@upstash/redis";
 import { env } from "@/lib/env";
+import { processSingleton } from "@/lib/process/registry";
 import { type FallbackOptions, FallbackWindowStore } from "./fallback-store";
 import { adaptIoredis, createRedisClient } from "./ioredis-adapter";
 import { createLimiter, type KeyUsage, type LimitDecision, type Limiter } from "./limiter";
@@ -77,10 +78,8 @@ function createLimiterFromEnv(): Limiter {
 }
 
 type LimiterState = { limiter?: Limiter };
-const globalState = globalThis as typeof globalThis & { __brokerPortalLimiter?: LimiterState };
-const state: LimiterState = globalState.__brokerPortalLimiter ?? {};
-// One limiter (and Redis connection) per process, surviving dev hot reloads.
-globalState.__brokerPortalLimiter = state;
+// One limiter (and Redis connection) per process, shared by the portal's and the API's bundles.
+const state = processSingleton("rate-limiter", (): LimiterState => ({}));
 
 /** The process's limiter, built from the environment on first use. */
 export function getLimiter(): Limiter {

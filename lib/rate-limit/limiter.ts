@@ -1,5 +1,4 @@
 import { GatewayError } from "@/lib/http/errors";
-import { FallbackWindowStore } from "./fallback-store";
 import {
   dailyQuotaRule,
   type EndpointLimit,
@@ -66,7 +65,7 @@ export function createLimiter(store: WindowStore, options: { enabled?: boolean }
       };
     },
     describeBackend() {
-      if (store instanceof FallbackWindowStore && store.isDegraded) return `memory (${store.kind} down)`;
+      if (store.isDegraded) return `memory (${store.kind} down)`;
       return store.kind;
     },
     close: () => store.close(),

@@ -23,6 +23,10 @@ export interface WindowStore {
   /** Calls counted in the window now, without counting one. */
   count(rule: LimitRule, identifier: string): Promise<number>;
   close(): Promise<void>;
+  /** Stores that fall back (FallbackWindowStore): true while counting in-process. */
+  readonly isDegraded?: boolean;
+  /** Stores that fall back: how many times they have since they were made. */
+  readonly outages?: number;
 }
 
 /** A store on another machine: it can be checked for reachability. */

@@ -2,6 +2,7 @@ import cardValidator from "card-validator";
 import { z } from "zod";
 import { isValidCpfValue, normalizeIdentity } from "@/lib/identity";
 import { BRAZILIAN_STATES, registerNumberSchema } from "./common";
+import { safeTextSchema } from "./primitives";
 
 export { BRAZILIAN_STATES };
 
@@ -18,21 +19,20 @@ export const ACCEPTED_CARD_TYPES = [
   "hiper",
 ] as const;
 
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const requiredText = (max: number) => safeTextSchema.trim().min(1).max(max);
 
 export const billingAddressSchema = z.object({
-  zipCode: z
-    .string()
+  zipCode: safeTextSchema
     .trim()
     .regex(/^\d{5}-?\d{3}$/)
     .transform((value) => value.replace("-", "")),
   street: requiredText(200),
   number: requiredText(20),
   /** Required like the others, but may be empty (no apartment or suite). */
-  complement: z.string().trim().max(100),
+  complement: safeTextSchema.trim().max(100),
   neighborhood: requiredText(100),
   city: requiredText(100),
-  state: z.string().trim().toUpperCase().pipe(z.enum(BRAZILIAN_STATES)),
+  state: safeTextSchema.trim().toUpperCase().pipe(z.enum(BRAZILIAN_STATES)),
 });
 
 export type BillingAddress = z.output<typeof billingAddressSchema>;
@@ -55,19 +55,17 @@ export function isCardExpiryValid(month: number, year: number, now = new Date())
 }
 
 const creditCardShape = z.object({
-  number: z
-    .string()
+  number: safeTextSchema
     .refine(isAcceptedCardNumber, "Invalid card number or unsupported brand.")
     .transform((value) => value.replace(/[\s-]/g, ""))
     .meta({ description: "Card number (Luhn-valid, known brand). Tokenised at once; never stored." }),
   name: requiredText(100),
-  identity: z
-    .string()
+  identity: safeTextSchema
     .trim()
     .refine(isValidCpfValue, "The cardholder identity must be a valid CPF.")
     .transform(normalizeIdentity)
     .meta({ description: "Cardholder CPF, punctuation allowed", example: "111.444.777-35" }),
-  cvv: z.string().regex(/^\d{3}$/, "The security code has exactly 3 digits."),
+  cvv: safeTextSchema.regex(/^\d{3}$/, "The security code has exactly 3 digits."),
   expiryMonth: z.int().min(1).max(12),
   expiryYear: z.int().min(2000).max(2100),
   useCustomerAddress: z.boolean(),
@@ -140,9 +138,13 @@ export const checkoutRequestSchema = z
     quotationIdentifier: z
       .guid()
       .meta({ description: "The identifier received when the quotation was created" }),
+    // `null` is the same as omitted (domain.md §7 leaves it to us; partners' serialisers send null).
     creditCard: creditCardSchema
-      .optional()
-      .meta({ description: "Required when the proposal chose CREDIT-CARD; omitted for boleto (TICKET)." }),
+      .nullish()
+      .transform((card) => card ?? undefined)
+      .meta({
+        description: "Required when the proposal chose CREDIT-CARD; omitted (or null) for boleto (TICKET).",
+      }),
   })
   .meta({ id: "CheckoutRequest" });
 

@@ -1,6 +1,7 @@
 import { getStates } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod";
 import { ERROR_CODES } from "@/lib/http/errors";
+import { safeTextSchema } from "./primitives";
 
 /** UTC instant, ISO 8601 with milliseconds, e.g. 2026-11-21T13:45:40.671Z. */
 export const isoInstantSchema = z.iso.datetime().meta({ example: "2026-11-21T13:45:40.671Z" });
@@ -31,8 +32,7 @@ export const gatewayBodySchema = z
 
 export const successOnlySchema = z.object(envelopeFields).meta({ id: "SuccessEnvelope" });
 
-export const registerNumberSchema = z
-  .string()
+export const registerNumberSchema = safeTextSchema
   .trim()
   .min(1)
   .max(20)

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { INSTALLMENT_STATUSES, POLICY_STATUSES, type PolicyStatus } from "@/db/schema/policies";
-import { parseDateBoundary } from "@/lib/policies/date-boundaries";
+import { toDateBoundary } from "@/lib/policies/date-boundaries";
 import { DEFAULT_POLICY_SORT, parsePolicySort } from "@/lib/policies/sort";
 import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
+import { boundedDateSchema, safeTextSchema } from "./primitives";
 
 export const POLICY_STATUS_TEXT = { Issued: "Emitida", Expired: "Expirada", Canceled: "Cancelada" } as const;
 export const INSTALLMENT_STATUS_TEXT = {
@@ -65,18 +66,19 @@ export const policyListResponseSchema = z.object({
 
 export const policyParamsSchema = z.object({
   registerNumber: registerNumberSchema,
-  policyNumber: z
-    .string()
-    .regex(/^(\d{13}|\d{24})$/, "13-digit policyNumber or 24-digit number")
-    .meta({ description: "The 13-digit policyNumber or the 24-digit number" }),
+  // Not validated here: anything that is not one of the broker's policies is 404 POLICY-NOT-FOUND
+  // (domain.md §1), answered after the registerNumber check (lib/policies/get-policy.ts).
+  policyNumber: z.string().meta({
+    description:
+      "The 13-digit policyNumber or the 24-digit number; anything else answers 404 POLICY-NOT-FOUND",
+  }),
 });
 export const policyListParamsSchema = z.object({ registerNumber: registerNumberSchema });
 
 /** Upper bounds keep OFFSET within what a partner could page through; past the end answers an empty list. */
 const MAX_PAGE = 1_000_000;
 
-const statusSchema = z
-  .string()
+const statusSchema = safeTextSchema
   .transform((value, ctx) => {
     const match = POLICY_STATUSES.find((status) => status.toLowerCase() === value.trim().toLowerCase());
     if (!match) {
@@ -88,17 +90,9 @@ const statusSchema = z
   .meta({ description: "Issued, Expired or Canceled (case-insensitive)" });
 
 const dateBoundary = (edge: "start" | "end") =>
-  z.string().transform((value, ctx) => {
-    const parsed = parseDateBoundary(value, edge);
-    if (!parsed) {
-      ctx.addIssue({ code: "custom", message: "use YYYY-MM-DD or an ISO 8601 timestamp" });
-      return z.NEVER;
-    }
-    return parsed;
-  });
+  boundedDateSchema.transform((input) => toDateBoundary(input, edge));
 
-const optionalText = z
-  .string()
+const optionalText = safeTextSchema
   .trim()
   .max(100)
   .transform((value) => value || undefined);
@@ -119,8 +113,7 @@ const listQueryFields = {
     .max(100)
     .default(10)
     .meta({ description: "1..100, default 10" }),
-  sort: z
-    .string()
+  sort: safeTextSchema
     .default("-createdat")
     .transform((value, ctx) => {
       const parsed = parsePolicySort(value);
@@ -140,12 +133,14 @@ const listQueryFields = {
     .meta({ description: "Insured name (accent-insensitive) or CPF/CNPJ digits (prefix)" }),
   modality: optionalText.optional().meta({ description: "Modality code (exact) or text (substring)" }),
   product: optionalText.optional().meta({ description: "Product code (exact) or text (substring)" }),
-  startDate: dateBoundary("start")
-    .optional()
-    .meta({ description: "Vigency starts on or after (YYYY-MM-DD in São Paulo, or ISO timestamp)" }),
-  endDate: dateBoundary("end")
-    .optional()
-    .meta({ description: "Vigency ends on or before (YYYY-MM-DD in São Paulo, or ISO timestamp)" }),
+  startDate: dateBoundary("start").optional().meta({
+    description:
+      "Vigency starts on or after (YYYY-MM-DD in São Paulo, or ISO timestamp; 1900-01-01..2199-12-31)",
+  }),
+  endDate: dateBoundary("end").optional().meta({
+    description:
+      "Vigency ends on or before (YYYY-MM-DD in São Paulo, or ISO timestamp; 1900-01-01..2199-12-31)",
+  }),
   status: statusSchema.optional(),
 };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoInstantSchema, registerNumberSchema } from "./common";
+import { safeTextSchema } from "./primitives";
 import { answerSchema, quotationItemSchema } from "./quotation";
 
 /** Body of POST /{version}/quotation/proposal (domain.md §6): `identifier` is the quotation's. */
@@ -7,8 +8,7 @@ export const proposalRequestSchema = z
   .object({
     identifier: z.guid().meta({ description: "The quotation's identifier (quotationIdentifier)." }),
     registerNumber: registerNumberSchema,
-    operationCode: z
-      .string()
+    operationCode: safeTextSchema
       .trim()
       .min(1)
       .max(100)

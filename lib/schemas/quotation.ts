@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { QUOTATION_STATUSES } from "@/db/schema/quotations";
 import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
+import { safeTextSchema } from "./primitives";
 
 /** One coded answer; `answer` may be any JSON value, and missing or null counts as not sent. */
 export const answerSchema = z
   .object({
-    code: z.string().trim().min(1).max(100),
+    code: safeTextSchema.trim().min(1).max(100),
     answer: z.unknown().optional(),
   })
   .meta({ id: "Answer" });
@@ -18,7 +19,7 @@ export type AnswerInput = z.infer<typeof answerSchema>;
  */
 export const quotationRequestSchema = z
   .object({
-    operationCode: z.string().trim().min(1).max(100),
+    operationCode: safeTextSchema.trim().min(1).max(100),
     registerNumber: registerNumberSchema,
     quotationIdentifier: z
       .guid()

@@ -1,6 +1,7 @@
 import type { Executor } from "@/db/index";
 import { brokers } from "@/db/schema";
 import { createApiKey } from "@/lib/auth/api-keys";
+import { PEER_ADDRESS_HEADER, peerAddressStamp } from "@/lib/http/client-address";
 
 /** A broker with one fresh API key, for tests. */
 export async function createBrokerWithKey(
@@ -22,3 +23,6 @@ export async function createBrokerWithKey(
 }
 
 export const keyHeader = (key: string) => ({ "Ocp-Apim-Subscription-Key": key });
+
+/** What lib/server/peer-address.ts stamps on a request whose TCP peer is `address`. */
+export const peerHeader = (address: string) => ({ [PEER_ADDRESS_HEADER]: peerAddressStamp(address) });

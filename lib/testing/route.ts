@@ -14,13 +14,16 @@ export type CallOptions = {
 
 /** Calls a real route handler the way Next does, and returns status, headers and parsed JSON. */
 export async function callRoute(handler: RouteHandler, url: string, options: CallOptions = {}) {
+  const target = new URL(url, "http://localhost:3000");
   const headers = new Headers(options.headers);
+  // Every HTTP/1.1 request names its host; fetch's Request leaves the header out.
+  if (!headers.has("host")) headers.set("host", target.host);
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const request = new Request(new URL(url, "http://localhost:3000"), {
+  const request = new Request(target, {
     method: options.method ?? (body === undefined ? "GET" : "POST"),
     headers,
     body,

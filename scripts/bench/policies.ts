@@ -218,6 +218,7 @@ async function startServer(kind: "ours" | "baseline"): Promise<{ started: Starte
     WORKER: "off",
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(port),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
   } as NodeJS.ProcessEnv;
   const started =
     kind === "ours"

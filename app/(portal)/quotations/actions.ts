@@ -6,6 +6,7 @@ import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
 import type { RawAnswer } from "@/lib/catalogue/evaluate";
 import { startCheckout } from "@/lib/checkout/start-checkout";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { describeApiError } from "@/lib/portal/api-errors";
 import {
   type ProposalFormInput,
@@ -13,7 +14,6 @@ import {
   proposalFormSchema,
   toProposalAnswers,
 } from "@/lib/portal/proposal-form";
-import { requestOrigin } from "@/lib/portal/request";
 import { createProposal } from "@/lib/proposals/service";
 import { createQuotation } from "@/lib/quotations/service";
 import { checkoutRequestSchema } from "@/lib/schemas/checkout";
@@ -61,7 +61,7 @@ export async function createProposalAction(
     answers: toProposalAnswers(form.data),
   });
   try {
-    const item = await createProposal(await getDb(), user.brokerId, request, requestOrigin(await headers()));
+    const item = await createProposal(await getDb(), user.brokerId, request, publicOrigin(await headers()));
     return { ok: true, number: item.proposal!.number, documentUrl: item.proposal!.documentUrl };
   } catch (error) {
     const described = describeApiError(error);

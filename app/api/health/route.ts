@@ -1,10 +1,13 @@
 // GET /api/health: liveness for load balancers and the README's first check; no key needed.
 import { checkHealth } from "@/lib/health";
+import { apiRoute } from "@/lib/http/route-methods";
 
-export async function GET(): Promise<Response> {
-  const health = await checkHealth();
-  return Response.json(health, {
-    status: health.status === "ok" ? 200 : 503,
-    headers: { "Cache-Control": "no-store" },
-  });
-}
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
+  GET: async () => {
+    const health = await checkHealth();
+    return Response.json(health, {
+      status: health.status === "ok" ? 200 : 503,
+      headers: { "Cache-Control": "no-store" },
+    });
+  },
+});

@@ -1,9 +1,16 @@
 // GET /api/openapi.json: the OpenAPI 3.1 document generated from the endpoints' zod schemas.
 import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { apiRoute } from "@/lib/http/route-methods";
+import { processSingleton } from "@/lib/process/registry";
 
-let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
+const state = processSingleton(
+  "openapi-document",
+  (): { document?: ReturnType<typeof buildOpenApiDocument> } => ({}),
+);
 
-export async function GET(): Promise<Response> {
-  cached ??= buildOpenApiDocument();
-  return Response.json(cached, { headers: { "Cache-Control": "public, max-age=300" } });
-}
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
+  GET: async () => {
+    state.document ??= buildOpenApiDocument();
+    return Response.json(state.document, { headers: { "Cache-Control": "public, max-age=300" } });
+  },
+});

@@ -7,11 +7,11 @@ import { InstallmentStatusBadge } from "@/components/policies/installment-status
 import { PolicyStatusBadge } from "@/components/policies/policy-status-badge";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { formatIdentity } from "@/lib/identity";
 import { formatBrl } from "@/lib/money";
 import { formatDate, formatReais } from "@/lib/portal/format";
 import { loadPolicyDetail } from "@/lib/portal/policy-detail";
-import { requestOrigin } from "@/lib/portal/request";
 import { cancelPolicyAction } from "./actions";
 
 type Params = Promise<{ number: string }>;
@@ -25,7 +25,7 @@ const PAYMENT_LABELS = { TICKET: "Boleto", "CREDIT-CARD": "Cartão de crédito" 
 export default async function PolicyPage({ params }: { params: Params }) {
   const user = await requireUser();
   const { number } = await params;
-  const detail = await loadPolicyDetail(await getDb(), user.brokerId, number, requestOrigin(await headers()));
+  const detail = await loadPolicyDetail(await getDb(), user.brokerId, number, publicOrigin(await headers()));
   if (!detail) notFound();
   const { policy, document } = detail;
   const address = document?.insured.address;

@@ -11,7 +11,7 @@ export async function GET(request: Request) {
   if (!user) return new Response("Sessão expirada. Entre novamente.", { status: 401 });
   const query = parsePolicyPageQuery(Object.fromEntries(new URL(request.url).searchParams));
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(streamPolicyCsv(await getDb(), user.brokerId, query), {
+  return new Response(await streamPolicyCsv(await getDb(), user.brokerId, query), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="apolices-${user.registerNumber}-${day}.csv"`,

@@ -1,24 +1,27 @@
-import { randomUUID } from "node:crypto";
+// GET /api/documents/{id}?expires=…&signature=…: a generated PDF behind a signed, expiring link (no API key).
 import { getDb } from "@/db/index";
 import { documentResponse, renderSignedDocument } from "@/lib/documents/render";
+import { requestIdOf } from "@/lib/http/request-id";
+import { apiRoute } from "@/lib/http/route-methods";
 import { errorToResponse } from "@/lib/http/with-api";
 
-// GET /api/documents/{id}?expires=…&signature=…: a generated PDF behind a signed, expiring link (no API key).
-export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
-  const requestId = request.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
-  const headers = { "X-Request-Id": requestId };
-  try {
-    const { id } = await context.params;
-    const { searchParams } = new URL(request.url);
-    const db = await getDb();
-    const document = await renderSignedDocument(
-      db,
-      id,
-      searchParams.get("expires"),
-      searchParams.get("signature"),
-    );
-    return documentResponse(document, headers);
-  } catch (error) {
-    return errorToResponse(error, requestId, headers, "getDocument");
-  }
-}
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
+  GET: async (request, context) => {
+    const requestId = requestIdOf(request.headers);
+    const headers = { "X-Request-Id": requestId };
+    try {
+      const { id } = await context.params;
+      const { searchParams } = new URL(request.url);
+      const db = await getDb();
+      const document = await renderSignedDocument(
+        db,
+        String(id),
+        searchParams.get("expires"),
+        searchParams.get("signature"),
+      );
+      return documentResponse(document, headers);
+    } catch (error) {
+      return errorToResponse(error, requestId, headers, "getDocument");
+    }
+  },
+});

@@ -290,6 +290,46 @@ describe("POST /api/{version}/quotation/contracting", () => {
     ]);
   });
 
+  it("refuses NUL, unpaired surrogates and control characters in every text answer, never a 500", async () => {
+    const TEXT_ANSWERS = [
+      "INSURED-NAME",
+      "INSURED-EMAIL",
+      "INSURED-CELLPHONE",
+      "IDENTITY",
+      "INSURED-ADDRESS-STREET",
+      "INSURED-ADDRESS-NUMBER",
+      "INSURED-ADDRESS-COMPLEMENT",
+      "INSURED-ADDRESS-NEIGHBORHOOD",
+      "INSURED-ADDRESS-CITY",
+      "PROFESSIONAL-REGISTER",
+    ];
+    for (const bad of ["a\u0000b", "\ud800", "Maria\u0007"]) {
+      const overrides = Object.fromEntries(TEXT_ANSWERS.map((code) => [code, bad]));
+      const response = await quote("broker", overrides);
+      expect(response.status, JSON.stringify(bad)).toBe(400);
+      expect(response.json.errors[0].code).toBe("ANSWERS-NOT-EVALUATED");
+      expect(response.json.errors[0].properties).toEqual(expect.arrayContaining(TEXT_ANSWERS));
+    }
+    const insuredName = await quote("broker", { "INSURED-NAME": "a\u0000b" });
+    expect(insuredName.json).toEqual(notEvaluated(["INSURED-NAME"]));
+    const startDate = await quote("broker", { "START-VIGENCY-DATE": "9999-12-31" });
+    expect(startDate.json).toEqual(notEvaluated(["START-VIGENCY-DATE"]));
+  });
+
+  it("refuses unsafe text in the body's own fields with INVALID-FORM-FIELD", async () => {
+    const body = sampleQuotationRequest("broker", "100000");
+    const response = await contract({
+      ...body,
+      operationCode: `${body.operationCode}\u0000`,
+      answers: [{ code: "INSURED-NAME\ud800", answer: "x" }, ...body.answers],
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.errors[0]).toMatchObject({
+      code: "INVALID-FORM-FIELD",
+      properties: ["operationCode", "answers.0.code"],
+    });
+  });
+
   describe("answer rules (domain.md §4 and §11)", () => {
     const inDays = (days: number) => addDays(today(), days);
     it.each<[string, SampleModality, Record<string, unknown>, string[]]>([

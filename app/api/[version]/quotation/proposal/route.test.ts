@@ -5,6 +5,7 @@ import { updateQuotation } from "@/db/queries/quotations";
 import { checkouts, documents, installmentPlans, proposals } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import { verifyDocumentSignature } from "@/lib/documents/links";
+import { resetEnvForTesting } from "@/lib/env";
 import {
   type SampleModality,
   sampleLimitDeductible,
@@ -104,6 +105,36 @@ const notEvaluated = (properties: string[]) => ({
 });
 
 describe("POST /api/{version}/quotation/proposal", () => {
+  it("builds document links from PUBLIC_BASE_URL, or the Host header, never from X-Forwarded-Host", async () => {
+    const item = await createQuotation();
+    const forged = {
+      ...keyHeader(key),
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+    };
+    const request = (headers: Record<string, string>) =>
+      callRoute(POST, "/api/v1/quotation/proposal", {
+        params: { version: "v1" },
+        headers,
+        body: {
+          identifier: item.quotationIdentifier,
+          registerNumber: "100000",
+          answers: Object.entries(ticketAnswers(item)).map(([code, answer]) => ({ code, answer })),
+        },
+      });
+    const fromHost = await request(forged);
+    expect(new URL(fromHost.json.item.proposal.documentUrl).origin).toBe("http://localhost:3000");
+    process.env.PUBLIC_BASE_URL = "https://portal.example.com";
+    resetEnvForTesting();
+    try {
+      const configured = await request(forged);
+      expect(new URL(configured.json.item.proposal.documentUrl).origin).toBe("https://portal.example.com");
+    } finally {
+      delete process.env.PUBLIC_BASE_URL;
+      resetEnvForTesting();
+    }
+  });
+
   it("creates a proposal: number, date, signed document link, boleto dates on DUE-DAY", async () => {
     const item = await createQuotation();
     const before = new Date();
@@ -350,6 +381,18 @@ describe("POST /api/{version}/quotation/proposal", () => {
             "PEP-IDENTITY": "123",
           }),
         ["PEP-IDENTITY"],
+      ],
+      [
+        "text answers are refused with NUL, unpaired surrogates or control characters (never a 500)",
+        (i) =>
+          ticketAnswers(i, {
+            PEP: "RELATION",
+            "PEP-NAME": "João\u0000",
+            "PEP-PARENTING": "\ud800",
+            "PEP-IDENTITY": "529.982.247-25\u0000",
+            "INSURED-BIRTH-DATE": "0000-01-01",
+          }),
+        ["INSURED-BIRTH-DATE", "PEP-NAME", "PEP-PARENTING", "PEP-IDENTITY"],
       ],
       [
         "every required answer missing",

@@ -1,6 +1,6 @@
 // POST /api/{version}/quotation/proposal: choose a variant and plan of a quotation (domain.md §6).
 import { getDb } from "@/db/index";
-import { publicOrigin } from "@/lib/http/request";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { apiRoute } from "@/lib/http/route-methods";
 import { withApi } from "@/lib/http/with-api";
 import { createProposal } from "@/lib/proposals/service";
@@ -8,7 +8,7 @@ import { createProposalEndpoint } from "@/lib/quotations/endpoints";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
   POST: withApi(createProposalEndpoint, async ({ body, caller, request }) => {
-    const item = await createProposal(await getDb(), caller.brokerId, body, publicOrigin(request));
+    const item = await createProposal(await getDb(), caller.brokerId, body, publicOrigin(request.headers));
     return { item: { ...item, proposal: item.proposal! } };
   }),
 });

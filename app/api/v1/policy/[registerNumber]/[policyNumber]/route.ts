@@ -1,7 +1,7 @@
 // GET /api/v1/policy/{registerNumber}/{policyNumber}: one policy of the key's broker.
 import { getDb } from "@/db/index";
 import { ApiError } from "@/lib/http/errors";
-import { publicOrigin } from "@/lib/http/request";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { apiRoute } from "@/lib/http/route-methods";
 import { withApi } from "@/lib/http/with-api";
 import { getPolicyEndpoint } from "@/lib/policies/endpoints";
@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
       await getDb(),
       caller.brokerId,
       params.policyNumber,
-      publicOrigin(request),
+      publicOrigin(request.headers),
     );
     if (!policy) throw new ApiError("POLICY-NOT-FOUND");
     return { policy };

@@ -1,6 +1,6 @@
 // GET /api/v1/policy/{registerNumber}/all: the key's broker's policies, paged, sorted and filtered.
 import { getDb } from "@/db/index";
-import { publicOrigin } from "@/lib/http/request";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { apiRoute } from "@/lib/http/route-methods";
 import { withApi } from "@/lib/http/with-api";
 import { listPoliciesEndpoint } from "@/lib/policies/endpoints";
@@ -8,6 +8,6 @@ import { listPolicies } from "@/lib/policies/list-policies";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
   GET: withApi(listPoliciesEndpoint, async ({ query, caller, request }) =>
-    listPolicies(await getDb(), caller.brokerId, query, publicOrigin(request)),
+    listPolicies(await getDb(), caller.brokerId, query, publicOrigin(request.headers)),
   ),
 });

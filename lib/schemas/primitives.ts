@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+/**
+ * NUL (PostgreSQL text cannot hold it), the other C0 control characters but tab, line feed and
+ * carriage return, DEL, and unpaired UTF-16 surrogates (not encodable as UTF-8; PostgreSQL's jsonb
+ * refuses their escapes).
+ */
+const UNSAFE_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const SAFE_TEXT_MESSAGE = "Text must not contain NUL, control characters or unpaired surrogates.";
+/** The same for a person in the portal. */
+export const SAFE_TEXT_MESSAGE_PT = "O texto contém caracteres não permitidos.";
+
+/** True for text that can be stored and shown as is (see UNSAFE_TEXT). */
+export function isSafeText(value: string): boolean {
+  return !UNSAFE_TEXT.test(value);
+}
+
+/**
+ * The one string primitive for text a client sends (API fields, query parameters, portal forms,
+ * catalogue answers): any string that `isSafeText`. Chain `.trim().min().max()` as on z.string().
+ */
+export function safeText(message = SAFE_TEXT_MESSAGE) {
+  return z.string().refine(isSafeText, message);
+}
+
+export const safeTextSchema = safeText();
+
+/** Dates a client may send: from 1900-01-01 up to 2199-12-31, far inside what JS and PostgreSQL hold. */
+export const DATE_INPUT_RANGE = { min: "1900-01-01", max: "2199-12-31" } as const;
+
+const BARE_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const timestampSchema = z.iso.datetime({ offset: true, local: false });
+
+/** A client's date: a calendar day (`YYYY-MM-DD`) or an exact instant (ISO 8601 with offset). */
+export type DateInput = { kind: "day"; day: string } | { kind: "instant"; instant: Date };
+
+/** Parses a bounded date (see `boundedDateSchema`); undefined when it is not one. */
+export function parseBoundedDate(value: string): DateInput | undefined {
+  const text = value.trim();
+  if (BARE_DAY.test(text)) {
+    const probe = new Date(`${text}T00:00:00.000Z`);
+    if (Number.isNaN(probe.getTime()) || probe.toISOString().slice(0, 10) !== text) return undefined;
+    return text >= DATE_INPUT_RANGE.min && text <= DATE_INPUT_RANGE.max
+      ? { kind: "day", day: text }
+      : undefined;
+  }
+  if (!timestampSchema.safeParse(text).success) return undefined;
+  const instant = new Date(text);
+  const day = Number.isNaN(instant.getTime()) ? "" : instant.toISOString().slice(0, 10);
+  return day >= DATE_INPUT_RANGE.min && day <= DATE_INPUT_RANGE.max
+    ? { kind: "instant", instant }
+    : undefined;
+}
+
+/**
+ * The one date primitive for dates a client sends: `YYYY-MM-DD` (a real calendar day) or an ISO
+ * 8601 timestamp with offset, between 1900-01-01 and 2199-12-31, so that no date arithmetic
+ * downstream (next day, São Paulo offset, PostgreSQL timestamps) can overflow.
+ */
+export const boundedDateSchema = z.string().transform((value, ctx) => {
+  const parsed = parseBoundedDate(value);
+  if (!parsed) {
+    ctx.addIssue({
+      code: "custom",
+      message: `Use YYYY-MM-DD or an ISO 8601 timestamp between ${DATE_INPUT_RANGE.min} and ${DATE_INPUT_RANGE.max}.`,
+    });
+    return z.NEVER;
+  }
+  return parsed;
+});
