@@ -83,8 +83,6 @@ export default defineConfig({
           // Required by `next start` (lib/server/production-config.ts): the origin of document links.
           PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? baseURL,
           WORKER: "inline",
-          // Document links are built from it (required in production); not from request headers.
-          PUBLIC_BASE_URL: baseURL,
           ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
         },
       },

@@ -1,6 +1,7 @@
 import { Redis as IORedis } from "ioredis";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { processSingleton } from "@/lib/process/registry";
 
 /**
  * Cross-instance notice that an API key was revoked, over Redis pub/sub: each app instance caches
@@ -12,7 +13,8 @@ import { log } from "@/lib/log";
 export const KEY_REVOCATION_CHANNEL = "broker-portal:api-keys:revoked";
 
 type Watcher = { client: IORedis; listeners: Set<() => void> };
-const globalState = globalThis as typeof globalThis & { __brokerPortalKeyRevocations?: Watcher };
+/** One subscriber connection per process, whichever bundle asks first. */
+const state = processSingleton("key-revocations", (): { watcher?: Watcher } => ({}));
 
 /**
  * Calls `onRevoked` whenever any instance announces a revocation, and whenever the subscription
@@ -22,7 +24,7 @@ const globalState = globalThis as typeof globalThis & { __brokerPortalKeyRevocat
  */
 export function watchKeyRevocations(onRevoked: () => void, redisUrl = env().REDIS_URL): void {
   if (!redisUrl) return;
-  let watcher = globalState.__brokerPortalKeyRevocations;
+  let watcher = state.watcher;
   if (!watcher) {
     const client = new IORedis(redisUrl, {
       // Keep trying in the background; the subscription is restored on every reconnection.
@@ -40,15 +42,15 @@ export function watchKeyRevocations(onRevoked: () => void, redisUrl = env().REDI
       log.warn({ err: error }, "key revocation notices unavailable: revoked keys stop within the cache time");
     });
     watcher = { client, listeners };
-    globalState.__brokerPortalKeyRevocations = watcher;
+    state.watcher = watcher;
   }
   watcher.listeners.add(onRevoked);
 }
 
 /** Closes this process's subscription (tests). */
 export async function stopWatchingKeyRevocations(): Promise<void> {
-  const watcher = globalState.__brokerPortalKeyRevocations;
-  globalState.__brokerPortalKeyRevocations = undefined;
+  const watcher = state.watcher;
+  state.watcher = undefined;
   await watcher?.client.quit().catch(() => watcher.client.disconnect());
 }
 
