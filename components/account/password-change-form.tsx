@@ -11,7 +11,7 @@ type FieldErrors = NonNullable<PasswordChangeState["fieldErrors"]>;
 
 const FIELDS: { name: PasswordChangeField; label: string; autoComplete: string; hint?: string }[] = [
   { name: "currentPassword", label: "Senha atual", autoComplete: "current-password" },
-  { name: "newPassword", label: "Nova senha", autoComplete: "new-password", hint: "Ao menos 10 caracteres." },
+  { name: "newPassword", label: "Nova senha", autoComplete: "new-password", hint: "Ao menos 8 caracteres." },
   { name: "confirmPassword", label: "Repita a nova senha", autoComplete: "new-password" },
 ];
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 export const passwordChangeSchema = z
   .object({
     currentPassword: z.string().min(1, "Informe a senha atual.").max(200, "Senha longa demais."),
-    newPassword: z.string().min(10, "Use ao menos 10 caracteres.").max(200, "Use no máximo 200 caracteres."),
+    newPassword: z.string().min(8, "Use ao menos 8 caracteres.").max(200, "Use no máximo 200 caracteres."),
     confirmPassword: z.string(),
   })
   .superRefine((value, ctx) => {
