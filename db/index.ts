@@ -7,7 +7,11 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import lockfile from "proper-lockfile";
 import { env } from "@/lib/env";
+import { installQueryErrorSanitizer } from "./query-errors";
 import * as schema from "./schema";
+
+// A failed query must never carry its parameters (personal data) to a log or to stderr.
+installQueryErrorSanitizer();
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
