@@ -13,7 +13,7 @@ import { evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
 import { ApiError } from "@/lib/http/errors";
 import { formatProposalNumber } from "@/lib/policies/numbers";
 import { loadQuotationAggregate, type QuotationAggregate, toQuotationItem } from "@/lib/quotations/item";
-import { computeDueDates } from "@/lib/quotations/pricing";
+import { computeDueDates } from "@/lib/quotations/due-dates";
 import type { ProposalRequest, QuotationWithProposal } from "@/lib/schemas/proposal";
 import { PROPOSAL_KEPT_ANSWERS, proposalQuestions } from "./questions";
 
