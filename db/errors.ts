@@ -107,7 +107,9 @@ export function sanitizeDatabaseError(error: unknown, statement?: string): Sanit
   const column = text(source?.column_name) ?? text(source?.column);
   const unavailable = isDatabaseUnavailable(source);
   const facts = [
-    code ? `SQLSTATE ${code}${CONDITION_NAMES[code] ? ` ${CONDITION_NAMES[code]}` : ""}` : undefined,
+    code && /^[0-9A-Z]{5}$/.test(code)
+      ? `SQLSTATE ${code}${CONDITION_NAMES[code] ? ` ${CONDITION_NAMES[code]}` : ""}`
+      : code,
     constraint ? `constraint ${constraint}` : undefined,
     table ? `table ${table}` : undefined,
     column ? `column ${column}` : undefined,

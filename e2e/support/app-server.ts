@@ -18,6 +18,7 @@ export class AppServer {
   }
 
   async start(): Promise<void> {
+    if (await this.answers()) throw new Error(`port ${this.port} is already in use`);
     const child = spawn("npx", ["next", "start", "-p", String(this.port)], {
       env: { ...process.env, ...this.env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -33,15 +34,18 @@ export class AppServer {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`next start exited:\n${this.output}`);
-      try {
-        const response = await fetch(`${this.baseURL}/sign-in`);
-        if (response.status < 500) return;
-      } catch {
-        // not listening yet
-      }
+      if (await this.answers()) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error(`next start did not answer within 60 s:\n${this.output}`);
+  }
+
+  private async answers(): Promise<boolean> {
+    try {
+      return (await fetch(`${this.baseURL}/sign-in`)).status < 500;
+    } catch {
+      return false;
+    }
   }
 
   async stop(): Promise<void> {
