@@ -27,6 +27,7 @@ test.describe("portal fixes", () => {
     await expect(page.getByText("Sua corretora ainda não tem apólices.")).toHaveCount(0);
     await expect(page.getByText(/^\d[\d.]*–[\d.]+ de/)).toHaveCount(0);
     await expect(page.getByText(/Nenhum\(a\) apólice nesta página, [\d.]+ no total/)).toBeVisible();
+    await docShot(page, "policies-past-end");
     await page.getByRole("link", { name: "Ir para a última página" }).click();
     await expect(page).toHaveURL(/[?&]page=\d+/);
     const policies = new PoliciesPage(page);

@@ -46,7 +46,7 @@ a{display:inline-block;margin-top:.75rem;background:#1d4ed8;color:#fff;padding:.
 <body>
 <main role="alert">
 <h1>${SERVICE_UNAVAILABLE_TITLE}</h1>
-<p>${SERVICE_UNAVAILABLE_MESSAGE} Estamos sem acesso aos dados da corretora por um momento; nada do que você já salvou foi perdido.</p>
+<p>${SERVICE_UNAVAILABLE_MESSAGE} Estamos sem acesso aos dados da corretora por um momento.</p>
 <a href="">Tentar de novo</a>
 </main>
 </body>
