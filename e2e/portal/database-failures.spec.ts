@@ -88,10 +88,12 @@ test.describe("database failures on the built server", () => {
     await relay.cut();
     try {
       // The first request may still find the database "up" (the check is cached for a few seconds)
-      // and fail while rendering: it says the same words. Every later one gets the 503 page.
-      const first = await page.request.get("/policies", { headers: { accept: "text/html" } });
-      expect([500, 503]).toContain(first.status());
-      expect(await first.text()).toContain("Serviço indisponível");
+      // and fail while rendering: the error boundary then says the same words. Every later one
+      // gets the 503 page from the proxy.
+      const first = await page.goto("/policies");
+      expect([500, 503]).toContain(first!.status());
+      await expect(page.getByRole("heading", { level: 1, name: "Serviço indisponível" })).toBeVisible();
+      await expect(page.getByText("Serviço indisponível, tente em instantes.")).toBeVisible();
       await expect
         .poll(async () =>
           (await page.request.get("/policies", { headers: { accept: "text/html" } })).status(),
