@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { ErrorSummary } from "@/components/layout/error-summary";
 
 export default function ErrorPage({
   error,
@@ -15,9 +16,7 @@ export default function ErrorPage({
   return (
     <main className="auth-shell">
       <div className="card auth-card" role="alert">
-        <h1>Algo deu errado</h1>
-        <p>Não foi possível carregar esta página. Tente de novo em instantes.</p>
-        {error.digest ? <p className="muted">Código do erro: {error.digest}</p> : null}
+        <ErrorSummary digest={error.digest} />
         <button type="button" className="btn btn-primary" onClick={reset}>
           Tentar de novo
         </button>

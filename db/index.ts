@@ -9,9 +9,13 @@ import lockfile from "proper-lockfile";
 import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process/registry";
 import { DatabaseLockedError } from "./errors";
+import { installQueryErrorSanitizer } from "./query-errors";
 import * as schema from "./schema";
 
 export { DatabaseLockedError };
+
+// A failed query must never carry its parameters (personal data) to a log or to stderr.
+installQueryErrorSanitizer();
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -23,3 +23,55 @@ describe("masking of personal and card data", () => {
     });
   });
 });
+
+describe("masking of e-mail, phone and address", () => {
+  it("masks e-mails, formatted phones and CEPs inside text", () => {
+    const masked = maskSensitiveText(
+      "para maria.silva@example.com.br, tel (11) 98765-4321 ou +55 11 3333-4444, CEP 01310-100",
+    );
+    expect(masked).not.toContain("maria.silva");
+    expect(masked).toContain("m***@example.com.br");
+    expect(masked).not.toContain("98765");
+    expect(masked).not.toContain("3333-4444");
+    expect(masked).toContain("*****-**21");
+    expect(masked).not.toContain("01310");
+  });
+
+  it("replaces address, phone and e-mail fields whatever their shape", () => {
+    expect(
+      maskSensitiveValue({
+        insuredEmail: "ana@example.com",
+        insuredPhone: "11987654321",
+        insuredAddress: { street: "Avenida Paulista", number: "1000", zipCode: "01310100" },
+        billingAddress: { street: "Rua Augusta" },
+        city: "São Paulo",
+      }),
+    ).toEqual({
+      insuredEmail: "a***@example.com",
+      insuredPhone: "[masked]",
+      insuredAddress: "[masked]",
+      billingAddress: "[masked]",
+      city: "São Paulo",
+    });
+  });
+
+  it("masks the personal answers of a quotation and keeps the others", () => {
+    expect(
+      maskSensitiveValue({
+        answers: [
+          { code: "INSURED-ADDRESS-STREET", answer: "Avenida Paulista" },
+          { code: "INSURED-EMAIL", answer: "ana@example.com" },
+          { code: "INSURED-CELLPHONE", answer: "11987654321" },
+          { code: "MODALITY", answer: "MEDICAL-CIVIL-LIABILITY" },
+        ],
+      }),
+    ).toEqual({
+      answers: [
+        { code: "INSURED-ADDRESS-STREET", answer: "[masked]" },
+        { code: "INSURED-EMAIL", answer: "a***@example.com" },
+        { code: "INSURED-CELLPHONE", answer: "[masked]" },
+        { code: "MODALITY", answer: "MEDICAL-CIVIL-LIABILITY" },
+      ],
+    });
+  });
+});

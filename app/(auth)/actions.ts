@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
-import { getSession } from "@/lib/auth/session";
+import { endSession, startSession } from "@/lib/auth/session";
 import { authenticateUser } from "@/lib/auth/sign-in";
 import { type SignInState, signInSchema } from "@/lib/auth/sign-in-schema";
 import { clientIp } from "@/lib/http/client-address";
@@ -39,16 +39,12 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
     }
     return { error: "E-mail ou senha incorretos.", email };
   }
-  const session = await getSession();
-  session.userId = result.user.userId;
-  session.signedInAt = Date.now();
-  await session.save();
+  await startSession(result.user.userId, (await headers()).get("user-agent"));
   redirect(parsed.data.callbackUrl ?? "/policies");
 }
 
-/** Ends the session. */
+/** Ends the session: its row is deleted, so a copy of the cookie stops working too. */
 export async function signOutAction(): Promise<void> {
-  const session = await getSession();
-  session.destroy();
+  await endSession();
   redirect("/sign-in?signedOut=1");
 }

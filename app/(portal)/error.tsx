@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useEffect } from "react";
+import { ErrorSummary } from "@/components/layout/error-summary";
 
 /** Errors inside the portal keep the header and navigation. */
 export default function PortalError({
@@ -16,9 +17,7 @@ export default function PortalError({
   }, [error]);
   return (
     <div className="card" role="alert">
-      <h1>Algo deu errado</h1>
-      <p>Não foi possível carregar esta página. Tente de novo em instantes.</p>
-      {error.digest ? <p className="muted">Código do erro: {error.digest}</p> : null}
+      <ErrorSummary digest={error.digest} />
       <div className="row">
         <button type="button" className="btn btn-primary" onClick={reset}>
           Tentar de novo

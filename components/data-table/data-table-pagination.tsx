@@ -9,14 +9,16 @@ export function DataTablePagination<TData>({ table, itemLabel }: { table: Table<
   const { pageIndex, pageSize } = table.getState().pagination;
   const total = table.getRowCount();
   const pageCount = Math.max(1, table.getPageCount());
-  const first = total === 0 ? 0 : pageIndex * pageSize + 1;
+  const first = pageIndex * pageSize + 1;
   const last = Math.min(total, (pageIndex + 1) * pageSize);
   return (
     <div className="pagination">
       <p aria-live="polite" style={{ margin: 0 }}>
         {total === 0
           ? `Nenhum(a) ${itemLabel}`
-          : `${first.toLocaleString("pt-BR")}–${last.toLocaleString("pt-BR")} de ${total.toLocaleString("pt-BR")}`}
+          : first > total
+            ? `Nenhum(a) ${itemLabel} nesta página, ${total.toLocaleString("pt-BR")} no total`
+            : `${first.toLocaleString("pt-BR")}–${last.toLocaleString("pt-BR")} de ${total.toLocaleString("pt-BR")}`}
         {" · "}
         Página {(pageIndex + 1).toLocaleString("pt-BR")} de {pageCount.toLocaleString("pt-BR")}
       </p>

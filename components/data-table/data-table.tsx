@@ -1,6 +1,7 @@
 "use client";
 
 import { flexRender, type Header, type Table } from "@tanstack/react-table";
+import Link from "next/link";
 import type { ReactNode } from "react";
 
 declare module "@tanstack/react-table" {
@@ -12,6 +13,34 @@ declare module "@tanstack/react-table" {
     label?: string;
     align?: "left" | "right";
   }
+  interface TableMeta<TData> {
+    /** The URL of a page of the table (0-based index), for links that work without JavaScript. */
+    pageHref?: (pageIndex: number) => string;
+  }
+}
+
+/**
+ * Rows exist but not on this page (a hand-edited or stale `page`): say so and link to the last
+ * page, instead of the "nothing here yet" state.
+ */
+function PastEnd<TData>({ table }: { table: Table<TData> }) {
+  const pageCount = table.getPageCount();
+  const lastPage = table.options.meta?.pageHref?.(pageCount - 1);
+  return (
+    <>
+      <p>
+        <strong>
+          A página {(table.getState().pagination.pageIndex + 1).toLocaleString("pt-BR")} não existe: a lista
+          tem {pageCount.toLocaleString("pt-BR")} {pageCount === 1 ? "página" : "páginas"}.
+        </strong>
+      </p>
+      {lastPage ? (
+        <Link href={lastPage} className="btn btn-secondary">
+          Ir para a última página
+        </Link>
+      ) : null}
+    </>
+  );
 }
 
 function SortHeader<TData>({ header }: { header: Header<TData, unknown> }) {
@@ -105,7 +134,9 @@ export function DataTable<TData>({
           ) : (
             <tr>
               <td colSpan={table.getVisibleLeafColumns().length}>
-                <div className="empty-state">{empty}</div>
+                <div className="empty-state">
+                  {table.getRowCount() > 0 ? <PastEnd table={table} /> : empty}
+                </div>
               </td>
             </tr>
           )}

@@ -67,6 +67,12 @@ export function useDataTable<TData>(options: UseDataTableOptions<TData>) {
     [pathname, router, searchParams, urlDefaults],
   );
 
+  const pageHref = useCallback(
+    (pageIndex: number) =>
+      `${pathname}${mergeSearchParams(searchParams, { [PAGE]: pageIndex + 1 }, urlDefaults)}`,
+    [pathname, searchParams, urlDefaults],
+  );
+
   const onPaginationChange: OnChangeFn<PaginationState> = (updater) => {
     const next = typeof updater === "function" ? updater(pagination) : updater;
     const sizeChanged = next.pageSize !== pagination.pageSize;
@@ -126,6 +132,7 @@ export function useDataTable<TData>(options: UseDataTableOptions<TData>) {
     getRowId: options.getRowId,
     rowCount: options.rowCount,
     state: { pagination, sorting },
+    meta: { pageHref },
     onPaginationChange,
     onSortingChange,
     getCoreRowModel: getCoreRowModel(),

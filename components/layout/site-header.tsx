@@ -29,6 +29,9 @@ export function SiteHeader({
           <span>
             {userName} <span className="sr-only">({userRole})</span>
           </span>
+          <Link href="/account" className="nav-button">
+            Minha conta
+          </Link>
           <form action={signOutAction}>
             <button type="submit" className="nav-button">
               Sair

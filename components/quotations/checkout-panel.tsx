@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { type CardFormValues, cardFormSchema, detectCardBrand, toCreditCard } from "@/lib/portal/card-form";
+import { asSentence } from "@/lib/portal/format";
 import { maskCardNumber, maskCep, maskCpfCnpj } from "@/lib/portal/masks";
 import { CheckoutStatus, type CheckoutStatusJson } from "./checkout-status";
 
@@ -57,7 +58,7 @@ export function CheckoutPanel({
     <>
       {declineReason ? (
         <p className="alert alert-warning" role="status">
-          O último pagamento foi recusado: {declineReason}. Tente outro cartão.
+          O último pagamento foi recusado: {asSentence(declineReason)} Tente outro cartão.
         </p>
       ) : null}
       {error ? (

@@ -27,14 +27,22 @@ export function CheckoutStatus({
   onRetry: () => void;
 }) {
   const [status, setStatus] = useState(initial);
-  const [offline, setOffline] = useState(false);
+  /** Why the last poll failed: no answer at all, or the server's 503 while its database is away. */
+  const [offline, setOffline] = useState<false | "network" | "unavailable">(false);
 
   useEffect(() => {
     if (isFinal(status)) return;
     let cancelled = false;
+    // A failed poll re-arms the timer (a new status object) and says why it failed.
+    const fail = (reason: "network" | "unavailable") => {
+      if (cancelled) return;
+      setOffline(reason);
+      setStatus((current) => ({ ...current }));
+    };
     const timer = setTimeout(async () => {
       try {
         const response = await fetch(`/quotations/${quotationId}/checkout/status`, { cache: "no-store" });
+        if (response.status === 503) return fail("unavailable");
         if (!response.ok) throw new Error(String(response.status));
         const next = (await response.json()) as CheckoutStatusJson;
         if (!cancelled) {
@@ -42,10 +50,7 @@ export function CheckoutStatus({
           setStatus(next);
         }
       } catch {
-        if (!cancelled) {
-          setOffline(true);
-          setStatus((current) => ({ ...current }));
-        }
+        fail("network");
       }
     }, POLL_MS);
     return () => {
@@ -85,7 +90,13 @@ export function CheckoutStatus({
         {status.status === "Processing" ? "Processando o pagamento." : "Pagamento na fila de processamento."}{" "}
         Esta página se atualiza sozinha.
       </p>
-      {offline ? <p>Sem conexão com o servidor; tentando de novo…</p> : null}
+      {offline ? (
+        <p>
+          {offline === "unavailable"
+            ? "Serviço indisponível no momento; tentando de novo…"
+            : "Sem conexão com o servidor; tentando de novo…"}
+        </p>
+      ) : null}
     </section>
   );
 }

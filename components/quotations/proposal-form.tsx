@@ -9,6 +9,7 @@ import {
   PROPOSAL_METHODS,
   type ProposalFormInput,
   type ProposalMethod,
+  proposalDueDates,
   proposalFormSchemaFor,
 } from "@/lib/portal/proposal-form";
 import type { Pricing } from "@/lib/schemas/quotation";
@@ -27,11 +28,14 @@ export function ProposalForm({
   quotationId,
   pricing,
   initial,
+  proposalDate,
   action,
 }: {
   quotationId: string;
   pricing: Pricing[];
   initial?: Partial<ProposalFormInput>;
+  /** When the page was rendered (ISO): the plans' due dates are shown as a proposal made now gets them. */
+  proposalDate: string;
   action: (quotationId: string, input: ProposalFormInput) => Promise<Result>;
 }) {
   const schema = useMemo(() => proposalFormSchemaFor({ pricing }), [pricing]);
@@ -48,6 +52,7 @@ export function ProposalForm({
   const [result, setResult] = useState<Result>();
   const variantId = form.watch("variantId");
   const method = form.watch("paymentMethod") as ProposalMethod | undefined;
+  const dueDay = form.watch("dueDay");
   const variant = pricing.find((p) => p.variantIdentifier === variantId);
   const methods = (Object.keys(PROPOSAL_METHODS) as ProposalMethod[]).filter((m) =>
     variant
@@ -156,7 +161,9 @@ export function ProposalForm({
               <input type="radio" value={plan.identifier} {...form.register("planId")} />
               {plan.number === 1 ? "À vista" : `${plan.number}x`} de {formatReais(plan.installmentValue)}{" "}
               (total {formatReais(plan.totalValue)}) · vencimentos{" "}
-              {plan.dueDates.map((d) => formatDate(d)).join(", ")}
+              {proposalDueDates(plan.number, { paymentMethod: method, dueDay }, new Date(proposalDate))
+                .map((d) => formatDate(d))
+                .join(", ")}
             </label>
           ))
         ) : (

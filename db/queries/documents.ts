@@ -171,6 +171,7 @@ export async function listInstallmentBoletoDocuments(db: Executor, policyId: str
       id: documents.id,
       installmentId: policyInstallments.id,
       installmentNumber: policyInstallments.installmentNumber,
+      installmentStatus: policyInstallments.status,
     })
     .from(documents)
     .innerJoin(policyInstallments, eq(policyInstallments.id, documents.installmentId))

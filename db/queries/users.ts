@@ -13,7 +13,7 @@ export type PortalUser = {
   email: string;
 };
 
-const portalUserColumns = {
+export const portalUserColumns = {
   userId: users.id,
   brokerId: users.brokerId,
   registerNumber: brokers.registerNumber,
@@ -45,4 +45,18 @@ export async function findActiveUserById(db: Executor, userId: string): Promise<
     .where(and(eq(users.id, userId), eq(users.active, true)))
     .limit(1);
   return row;
+}
+
+/** The stored argon2id hash of an active user (the password-change form checks the current password). */
+export async function findPasswordHash(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.active, true)))
+    .limit(1);
+  return row?.passwordHash;
+}
+
+export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }

@@ -4,3 +4,4 @@ export * from "./checkouts";
 export * from "./documents";
 export * from "./policies";
 export * from "./quotations";
+export * from "./sessions";

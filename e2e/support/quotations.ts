@@ -20,8 +20,8 @@ async function fillInsured(page: Page, identity: string, name: string) {
   return form;
 }
 
-/** A broker E&O quotation for a natural person with the given limit options; returns its id. */
-export async function createBrokerQuotation(page: Page, name: string, limits: string[] = ["R$ 100.000"]) {
+/** Fills the broker E&O quotation form for a natural person with the given limit options. */
+export async function fillBrokerQuotation(page: Page, name: string, limits: string[] = ["R$ 100.000"]) {
   await page.goto("/quotations/new");
   await page.getByRole("link", { name: "Cotar Corretor de Seguros" }).click();
   await expect(page).toHaveURL(/modality=INSURANCE-BROKER-CIVIL-LIABILITY/);
@@ -46,6 +46,12 @@ export async function createBrokerQuotation(page: Page, name: string, limits: st
       .getByLabel("Padrão")
       .check();
   }
+  return form;
+}
+
+/** A broker E&O quotation for a natural person with the given limit options; returns its id. */
+export async function createBrokerQuotation(page: Page, name: string, limits: string[] = ["R$ 100.000"]) {
+  const form = await fillBrokerQuotation(page, name, limits);
   await form.getByRole("button", { name: "Calcular cotação" }).click();
   await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
   return page.url().split("/").pop()!;

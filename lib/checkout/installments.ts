@@ -1,6 +1,6 @@
 import { businessDay } from "@/lib/dates";
 import { splitInstallments } from "@/lib/money";
-import { computeDueDates } from "@/lib/quotations/pricing";
+import { computeDueDates } from "@/lib/quotations/due-dates";
 
 export type PlanAmounts = {
   installmentCount: number;

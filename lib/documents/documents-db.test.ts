@@ -120,6 +120,21 @@ describe("document links", () => {
   });
 });
 
+describe("boleto links of canceled installments", () => {
+  it("offers no boleto for a canceled installment, the others still", async () => {
+    const policy = await seedIssuedPolicy(handle.db);
+    const canceled = policy.installments[1]!;
+    await handle.db
+      .update(policyInstallments)
+      .set({ status: "Canceled" })
+      .where(eq(policyInstallments.id, canceled.id));
+    const links = await installmentBoletoLinks(handle.db, policy.policy.id, "https://portal.example.com");
+    expect([...links.keys()]).toEqual(
+      policy.installments.filter((row) => row.id !== canceled.id).map((row) => row.installmentNumber),
+    );
+  });
+});
+
 describe("loaders", () => {
   it("reads the policy with the quotation's address, the variant's coverages and the installments", async () => {
     const data = await loadPolicyDocumentData(handle.db, ticket.policy.id);

@@ -27,7 +27,10 @@ export async function policyDocumentLinks(
   return links;
 }
 
-/** Signed link of each installment's own boleto, keyed by installment number (portal's policy page). */
+/**
+ * Signed link of each installment's own boleto, keyed by installment number (portal's policy page).
+ * A canceled installment gets none: there is nothing to pay (its slip says so, but is not offered).
+ */
 export async function installmentBoletoLinks(
   db: Executor,
   policyId: string,
@@ -36,6 +39,7 @@ export async function installmentBoletoLinks(
   const base = trimOrigin(origin);
   const links = new Map<number, string>();
   for (const row of await listInstallmentBoletoDocuments(db, policyId)) {
+    if (row.installmentStatus === "Canceled") continue;
     if (!links.has(row.installmentNumber)) links.set(row.installmentNumber, signDocumentUrl(row.id, base));
   }
   return links;

@@ -21,3 +21,12 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
 export function formatDateTime(value: string | Date | null | undefined): string {
   return value ? dateTime.format(typeof value === "string" ? new Date(value) : value) : "—";
 }
+
+/**
+ * `text` as a sentence to follow with another: trimmed and ending in exactly one full stop (or its
+ * own ! ? …), whether or not it brought one. For reasons that come from elsewhere (the gateway).
+ */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

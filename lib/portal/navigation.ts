@@ -1,11 +1,16 @@
 import type { UserRole } from "@/db/schema";
 
-/** The portal menu; "Chaves de API" only for admins (the page itself checks again). */
+/** The portal menu; "Chaves de API" and "Usuários" only for admins (the pages check again). */
 export function portalNavItems(role: UserRole) {
   return [
     { href: "/policies", label: "Apólices" },
     { href: "/quotations", label: "Cotações" },
     { href: "/quotations/new", label: "Nova cotação" },
-    ...(role === "admin" ? [{ href: "/settings/keys", label: "Chaves de API" }] : []),
+    ...(role === "admin"
+      ? [
+          { href: "/settings/keys", label: "Chaves de API" },
+          { href: "/settings/users", label: "Usuários" },
+        ]
+      : []),
   ];
 }

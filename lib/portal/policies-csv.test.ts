@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PolicyWire } from "@/lib/schemas/policy";
-import { csvField, policyCsvLine } from "./policies-csv";
+import { csvField, csvTextNumber, policyCsvLine } from "./policies-csv";
 
 describe("policy CSV", () => {
   it("quotes separators and neutralises formulas", () => {
@@ -9,6 +9,11 @@ describe("policy CSV", () => {
     expect(csvField("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
     expect(csvField("-1")).toBe("'-1");
     expect(csvField("Maria")).toBe("Maria");
+  });
+
+  it("writes policy numbers as text formulas that keep every digit, and only digits that way", () => {
+    expect(csvTextNumber("035120261000000000001001")).toBe('"=""035120261000000000001001"""');
+    expect(csvTextNumber("=1+1")).toBe("'=1+1");
   });
 
   it("writes one line with pt-BR dates, formatted identity and the premium total", () => {
@@ -26,7 +31,7 @@ describe("policy CSV", () => {
       installments: [{ premiumTotalValue: 1000.01 }, { premiumTotalValue: 234.55 }],
     } as unknown as PolicyWire;
     expect(policyCsvLine(policy)).toBe(
-      "1000000000001;035120261000000000001001;José da Silva;529.982.247-25;RC Profissional;Médico;10/01/2026;10/01/2027;Emitida;05/01/2026;2;1.234,56",
+      `"=""1000000000001""";"=""035120261000000000001001""";José da Silva;529.982.247-25;RC Profissional;Médico;10/01/2026;10/01/2027;Emitida;05/01/2026;2;1.234,56`,
     );
   });
 });

@@ -27,6 +27,18 @@ export function csvField(value: string): string {
   return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/**
+ * A number that must stay text: `="1000000000001"` (a quoted CSV field). Excel (pt-BR too) and
+ * LibreOffice Calc (whose CSV import evaluates formulas by default) both read it as the text
+ * formula's result, with every digit; a bare 13-digit number shows as 1,00E+12 in Excel and a
+ * 24-digit one loses its last digits in both (15 significant digits), and a leading apostrophe is
+ * no CSV convention in either (it shows up in the cell). Digits only, so no formula can be injected.
+ */
+export function csvTextNumber(digits: string): string {
+  if (!/^\d+$/.test(digits)) return csvField(digits);
+  return `"=""${digits}"""`;
+}
+
 const decimal = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function policyCsvLine(policy: PolicyWire): string {
@@ -35,19 +47,19 @@ export function policyCsvLine(policy: PolicyWire): string {
     0,
   );
   return [
-    policy.policyNumber,
-    policy.number,
-    policy.insuredName,
-    formatIdentity(policy.insuredIdentity),
-    policy.productText,
-    policy.modalityText,
-    formatDate(policy.vigencyStartedAt),
-    formatDate(policy.vigencyExpiredAt),
-    policy.statusText,
-    formatDate(policy.createdAt),
-    String(policy.installments.length),
-    decimal.format(totalCents / 100),
-  ]
-    .map(csvField)
-    .join(";");
+    csvTextNumber(policy.policyNumber),
+    csvTextNumber(policy.number),
+    ...[
+      policy.insuredName,
+      formatIdentity(policy.insuredIdentity),
+      policy.productText,
+      policy.modalityText,
+      formatDate(policy.vigencyStartedAt),
+      formatDate(policy.vigencyExpiredAt),
+      policy.statusText,
+      formatDate(policy.createdAt),
+      String(policy.installments.length),
+      decimal.format(totalCents / 100),
+    ].map(csvField),
+  ].join(";");
 }

@@ -23,7 +23,10 @@ export async function loadPolicyDetail(db: Executor, brokerId: string, number: s
     policy,
     document,
     policyPdfUrl: policy.quotationDocumentUrl,
-    ticketUrl: policy.TicketUrl,
+    // The all-installments slip only while something is left to pay (not for a fully canceled or paid policy).
+    ticketUrl: policy.installments.some((i) => i.status === "Pending" || i.status === "Overdue")
+      ? policy.TicketUrl
+      : undefined,
     installmentBoletoUrl: (installmentNumber: number) => boletoLinks.get(installmentNumber),
   };
 }

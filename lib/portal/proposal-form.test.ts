@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { proposalFormSchema, proposalFormSchemaFor, toProposalAnswers } from "./proposal-form";
+import { formatDatePtBr } from "@/lib/dates";
+import { computeDueDates } from "@/lib/quotations/due-dates";
+import {
+  proposalDueDates,
+  proposalFormSchema,
+  proposalFormSchemaFor,
+  toProposalAnswers,
+} from "./proposal-form";
 
 const V1 = "11111111-1111-4111-8111-111111111111";
 const CARD_PLAN = "22222222-2222-4222-8222-222222222222";
@@ -78,5 +85,23 @@ describe("proposal form schema", () => {
       { code: "SELECTED-VARIANT-IDENTIFIER", answer: V1 },
       { code: "PAYMENT-INSTALLMENT-IDENTIFIER", answer: TICKET_PLAN },
     ]);
+  });
+});
+
+describe("proposalDueDates (what the plan list shows)", () => {
+  // Quoted on 21 March: the quotation's plans fall on the 28th; the proposal will use DUE-DAY.
+  const now = new Date("2026-03-21T15:00:00.000Z");
+  const days = (dates: string[]) => dates.map((d) => formatDatePtBr(d));
+
+  it("shows a boleto plan on the chosen due day, dated from the proposal, as the service stores it", () => {
+    const shown = proposalDueDates(3, { paymentMethod: "TICKET", dueDay: "10" }, now);
+    expect(days(shown)).toEqual(["28/03/2026", "10/04/2026", "10/05/2026"]);
+    expect(shown).toEqual(computeDueDates(now, 3, 10));
+  });
+
+  it("keeps the first date's day for a card, and for a boleto until a valid due day is typed", () => {
+    const card = ["28/03/2026", "28/04/2026", "28/05/2026"];
+    expect(days(proposalDueDates(3, { paymentMethod: "CREDIT-CARD", dueDay: "10" }, now))).toEqual(card);
+    expect(days(proposalDueDates(3, { paymentMethod: "TICKET", dueDay: "31" }, now))).toEqual(card);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { computeDueDates } from "@/lib/quotations/due-dates";
 import { safeText } from "@/lib/schemas/primitives";
 import type { QuotationWithProposal } from "@/lib/schemas/proposal";
 
@@ -57,6 +58,21 @@ export function proposalFormSchemaFor(item: Pick<QuotationWithProposal, "pricing
       });
     }
   });
+}
+
+/**
+ * The due dates a plan will get if the proposal is made at `now` with these choices: the proposal
+ * service dates the chosen plan from its own instant, on the boleto's DUE-DAY (computeDueDates, the
+ * same function), not the quotation's dates. Without a valid due day yet, the card rule applies.
+ */
+export function proposalDueDates(
+  installments: number,
+  choice: { paymentMethod?: string; dueDay?: string },
+  now: Date,
+): string[] {
+  const day = Number(choice.dueDay);
+  const valid = choice.paymentMethod === "TICKET" && Number.isInteger(day) && day >= 1 && day <= 20;
+  return computeDueDates(now, installments, valid ? day : undefined);
 }
 
 /** The API's coded answers for a valid form. */

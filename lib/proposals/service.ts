@@ -12,8 +12,8 @@ import { getModalityByCode } from "@/lib/catalogue";
 import { evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
 import { ApiError } from "@/lib/http/errors";
 import { formatProposalNumber } from "@/lib/policies/numbers";
+import { computeDueDates } from "@/lib/quotations/due-dates";
 import { loadQuotationAggregate, type QuotationAggregate, toQuotationItem } from "@/lib/quotations/item";
-import { computeDueDates } from "@/lib/quotations/pricing";
 import type { ProposalRequest, QuotationWithProposal } from "@/lib/schemas/proposal";
 import { PROPOSAL_KEPT_ANSWERS, proposalQuestions } from "./questions";
 

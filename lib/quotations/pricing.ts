@@ -10,8 +10,11 @@ import type {
   RatingTable,
   Scalar,
 } from "@/lib/catalogue/types";
-import { addDays, addMonths, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { allocateCents, divideCents, multiplyCents, roundHalfEven } from "@/lib/money";
+import { computeDueDates } from "./due-dates";
+
+// Due dates are part of the pricing rules (domain.md §5); they live apart so the browser can use them.
+export { computeDueDates };
 
 /**
  * The pricing engine of domain.md §5. Deterministic: the same answers at the same instant give the
@@ -139,18 +142,6 @@ export function computeRates(
     netCents: nets[i]!,
     deductible,
   }));
-}
-
-/**
- * Due dates of an n-installment plan, as ISO instants (the start of the day in São Paulo): the
- * first 7 days after `from`, the rest monthly on `dueDay` (the boleto's DUE-DAY once chosen),
- * otherwise on the first date's day; either capped at 28 so that every month has it (domain.md §5).
- */
-export function computeDueDates(from: Date, count: number, dueDay?: number): string[] {
-  const first = addDays(businessDay(from), 7);
-  const day = Math.min(dueDay ?? Number(first.slice(8, 10)), 28);
-  const days = [first, ...Array.from({ length: count - 1 }, (_, i) => addMonths(first, i + 1, day))];
-  return days.map((d) => startOfBusinessDay(d).toISOString());
 }
 
 /** The installment plans of every payment option of a variant (domain.md §5). */

@@ -18,9 +18,9 @@ export default async function SignInPage({
     <div className="card auth-card">
       <h1>Portal do Corretor</h1>
       <p className="muted">Entre com o e-mail e a senha da sua corretora.</p>
-      {params.signedOut ? (
+      {params.signedOut || params.sessionsEnded ? (
         <p className="alert alert-info" role="status">
-          Você saiu do portal.
+          {params.sessionsEnded ? "Suas sessões foram encerradas. Entre de novo." : "Você saiu do portal."}
         </p>
       ) : null}
       <SignInForm action={signInAction} callbackUrl={callbackUrl} />

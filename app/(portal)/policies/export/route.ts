@@ -3,10 +3,11 @@ import { getDb } from "@/db/index";
 import { getCurrentUser } from "@/lib/auth/session";
 import { parsePolicyPageQuery } from "@/lib/portal/policies";
 import { streamPolicyCsv } from "@/lib/portal/policies-export";
+import { portalRoute } from "@/lib/portal/route";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request) {
+export const GET = portalRoute(async (request: Request) => {
   const user = await getCurrentUser();
   if (!user) return new Response("Sessão expirada. Entre novamente.", { status: 401 });
   const query = parsePolicyPageQuery(Object.fromEntries(new URL(request.url).searchParams));
@@ -18,4 +19,4 @@ export async function GET(request: Request) {
       "Cache-Control": "no-store",
     },
   });
-}
+});

@@ -40,6 +40,7 @@ export default async function ProposalPage({ params }: { params: Promise<{ id: s
                 }
               : undefined
           }
+          proposalDate={new Date().toISOString()}
           action={createProposalAction}
         />
       </div>

@@ -3,10 +3,11 @@ import { getDb } from "@/db/index";
 import { getCurrentUser } from "@/lib/auth/session";
 import { getCheckoutStatus } from "@/lib/checkout/start-checkout";
 import { describeApiError } from "@/lib/portal/api-errors";
+import { portalRoute } from "@/lib/portal/route";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+export const GET = portalRoute(async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {
   const user = await getCurrentUser();
   if (!user) return Response.json({ error: "Sessão expirada." }, { status: 401 });
   const { id } = await params;
@@ -27,4 +28,4 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     if (!describeApiError(error)) throw error;
     return Response.json({ error: "Cotação não encontrada." }, { status: 404 });
   }
-}
+});

@@ -1,0 +1,55 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { getDb } from "@/db/index";
+import { deleteUserSessions } from "@/db/queries/sessions";
+import { changePassword } from "@/lib/auth/account";
+import {
+  type PasswordChangeField,
+  type PasswordChangeState,
+  passwordChangeSchema,
+} from "@/lib/auth/password-change-schema";
+import { endSession, requireUser } from "@/lib/auth/session";
+
+/** Changes the signed-in user's password (schema re-checked here) and ends their other sessions. */
+export async function changePasswordAction(
+  _state: PasswordChangeState,
+  formData: FormData,
+): Promise<PasswordChangeState> {
+  const user = await requireUser();
+  const parsed = passwordChangeSchema.safeParse({
+    currentPassword: formData.get("currentPassword") ?? "",
+    newPassword: formData.get("newPassword") ?? "",
+    confirmPassword: formData.get("confirmPassword") ?? "",
+  });
+  if (!parsed.success) {
+    const fieldErrors: PasswordChangeState["fieldErrors"] = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as PasswordChangeField;
+      fieldErrors[key] ??= issue.message;
+    }
+    return { fieldErrors };
+  }
+  const result = await changePassword(await getDb(), {
+    userId: user.userId,
+    sessionId: user.sessionId,
+    currentPassword: parsed.data.currentPassword,
+    newPassword: parsed.data.newPassword,
+  });
+  if (result.ok) return { done: { endedSessions: result.endedSessions } };
+  if (result.reason === "throttled") {
+    const minutes = Math.ceil(result.retryAfterSeconds / 60);
+    return {
+      error: `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
+    };
+  }
+  return { fieldErrors: { currentPassword: "Senha atual incorreta." } };
+}
+
+/** Ends every session of the signed-in user, this one included, and goes to the sign-in page. */
+export async function endAllMySessionsAction(): Promise<void> {
+  const user = await requireUser();
+  await deleteUserSessions(await getDb(), user.userId);
+  await endSession();
+  redirect("/sign-in?sessionsEnded=1");
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import type { EndUserSessionsState } from "@/app/(portal)/settings/users/actions";
+import { ConfirmDialog } from "@/components/ui/alert-dialog";
+import type { BrokerUserRow } from "@/db/queries/sessions";
+
+function sessionsText(count: number): string {
+  if (count === 0) return "Nenhuma";
+  return count === 1 ? "1 sessão" : `${count} sessões`;
+}
+
+/** The broker's users with their live sessions; ending them asks for confirmation first. */
+export function UsersTable({
+  users,
+  currentUserId,
+  endSessionsAction,
+}: {
+  users: BrokerUserRow[];
+  currentUserId: string;
+  endSessionsAction: (userId: string, name: string) => Promise<EndUserSessionsState>;
+}) {
+  const [message, setMessage] = useState<EndUserSessionsState>({});
+  const [pending, startTransition] = useTransition();
+  return (
+    <>
+      <p role="status" className={message.error ? "field-error" : "muted"}>
+        {message.ended
+          ? `Sessões de ${message.ended.name} encerradas (${sessionsText(message.ended.count).toLowerCase()}).`
+          : (message.error ?? "")}
+      </p>
+      <div className="table-wrap">
+        <table className="table">
+          <caption className="sr-only">Usuários da corretora</caption>
+          <thead>
+            <tr>
+              <th scope="col">Nome</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Perfil</th>
+              <th scope="col">Sessões abertas</th>
+              <th scope="col">
+                <span className="sr-only">Ações</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.userId}>
+                <td>
+                  {user.name}
+                  {user.userId === currentUserId ? <span className="muted"> (você)</span> : null}
+                  {user.active ? null : <span className="badge badge-muted">Inativo</span>}
+                </td>
+                <td>{user.email}</td>
+                <td>{user.role === "admin" ? "Administrador(a)" : "Membro"}</td>
+                <td>{sessionsText(user.liveSessions)}</td>
+                <td>
+                  {user.liveSessions > 0 ? (
+                    <ConfirmDialog
+                      trigger={
+                        <button type="button" className="btn btn-secondary btn-sm" disabled={pending}>
+                          Encerrar sessões<span className="sr-only"> de {user.name}</span>
+                        </button>
+                      }
+                      title={`Encerrar as sessões de ${user.name}?`}
+                      description={
+                        user.userId === currentUserId
+                          ? "Todas as suas sessões, esta inclusive, serão encerradas e você voltará à tela de entrada."
+                          : "A pessoa sai do portal em todos os navegadores na próxima ação e precisa entrar de novo."
+                      }
+                      confirmLabel="Encerrar sessões"
+                      destructive
+                      onConfirm={() =>
+                        startTransition(async () => {
+                          setMessage(await endSessionsAction(user.userId, user.name));
+                        })
+                      }
+                    />
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

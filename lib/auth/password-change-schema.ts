@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** The password-change form, validated in the browser and again by the Server Action. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Informe a senha atual.").max(200, "Senha longa demais."),
+    newPassword: z.string().min(8, "Use ao menos 8 caracteres.").max(200, "Use no máximo 200 caracteres."),
+    confirmPassword: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.newPassword && value.newPassword === value.currentPassword) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["newPassword"],
+        message: "A nova senha deve ser diferente da atual.",
+      });
+    }
+    if (value.confirmPassword !== value.newPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "As senhas não conferem." });
+    }
+  });
+
+export type PasswordChangeField = "currentPassword" | "newPassword" | "confirmPassword";
+
+/** What the password-change Server Action answers. */
+export type PasswordChangeState = {
+  done?: { endedSessions: number };
+  error?: string;
+  fieldErrors?: Partial<Record<PasswordChangeField, string>>;
+};
