@@ -5,3 +5,4 @@ export * from "./documents";
 export * from "./policies";
 export * from "./quotations";
 export * from "./sessions";
+export * from "./events";
