@@ -78,11 +78,12 @@ test.describe("addresses and methods no route serves", () => {
   test("a method a route does not serve is a JSON 405 with Allow", async ({ request, keys }) => {
     const api = new ApiClient(request, keys.transport);
     const cases = [
-      ["DELETE", "/api/v1/policy/100000/all", "GET"],
-      ["POST", "/api/v1/policy/100000/1000000000001", "GET"],
-      ["GET", "/api/v1/checkout", "POST"],
-      ["PUT", "/api/v1/quotation/contracting", "POST"],
-      ["PATCH", "/api/v1/quotation/proposal", "POST"],
+      // Next itself answers HEAD (from GET) and OPTIONS, so Allow names them too.
+      ["DELETE", "/api/v1/policy/100000/all", "GET, HEAD, OPTIONS"],
+      ["POST", "/api/v1/policy/100000/1000000000001", "GET, HEAD, OPTIONS"],
+      ["GET", "/api/v1/checkout", "POST, OPTIONS"],
+      ["PUT", "/api/v1/quotation/contracting", "POST, OPTIONS"],
+      ["PATCH", "/api/v1/quotation/proposal", "POST, OPTIONS"],
     ] as const;
     for (const [method, path, allow] of cases) {
       const answer = await api.call(method, path);
