@@ -10,6 +10,8 @@ import {
   like,
   lt,
   lte,
+  not,
+  or,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -23,8 +25,8 @@ export type PolicyInstallmentRow = typeof policyInstallments.$inferSelect;
 
 /** What the list may filter on, already resolved to column values (lib/policies/filters.ts). */
 export type PolicyFilterValues = {
-  nameContains?: string;
-  identityPrefix?: string;
+  /** The normalised name as a substring, or (when given) the identity's prefix. */
+  search?: { name: string; identityPrefix?: string };
   modalityCodes?: string[];
   productCodes?: string[];
   vigencyStartFrom?: Date;
@@ -42,15 +44,17 @@ const SORT_COLUMNS: Record<PolicySortField, PgColumn> = {
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const nameContains = (name: string) => like(policies.insuredNameNormalized, `%${escapeLike(name)}%`);
+const identityStartsWith = (prefix: string) => like(policies.insuredIdentity, `${escapeLike(prefix)}%`);
 
-function policyConditions(brokerId: string, filters: PolicyFilterValues): SQL | undefined {
+function searchCondition(search: NonNullable<PolicyFilterValues["search"]>): SQL | undefined {
+  const name = nameContains(search.name);
+  return search.identityPrefix ? or(name, identityStartsWith(search.identityPrefix)) : name;
+}
+
+/** Every filter but `search`. */
+function filterConditions(brokerId: string, filters: PolicyFilterValues): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [eq(policies.brokerId, brokerId)];
-  if (filters.nameContains) {
-    conditions.push(like(policies.insuredNameNormalized, `%${escapeLike(filters.nameContains)}%`));
-  }
-  if (filters.identityPrefix) {
-    conditions.push(like(policies.insuredIdentity, `${escapeLike(filters.identityPrefix)}%`));
-  }
   if (filters.modalityCodes) conditions.push(inArray(policies.modalityCode, filters.modalityCodes));
   if (filters.productCodes) conditions.push(inArray(policies.productCode, filters.productCodes));
   if (filters.vigencyStartFrom) conditions.push(gte(policies.vigencyStartedAt, filters.vigencyStartFrom));
@@ -61,7 +65,32 @@ function policyConditions(brokerId: string, filters: PolicyFilterValues): SQL | 
     );
   }
   if (filters.status) conditions.push(eq(policies.status, filters.status));
-  return and(...conditions);
+  return conditions;
+}
+
+function policyConditions(brokerId: string, filters: PolicyFilterValues): SQL | undefined {
+  return and(...filterConditions(brokerId, filters), filters.search && searchCondition(filters.search));
+}
+
+/**
+ * The filtered total. A name-or-identity search is counted as two disjoint sets, the name matches
+ * and the identity matches whose name does not match: each is served by its own index (an
+ * index-only scan of the broker's names, a range of the identity index), where one count of the OR
+ * would visit every heap page the global trigram index points at (0.1-0.9 s for 100,000 policies).
+ */
+async function countPolicies(db: Executor, brokerId: string, filters: PolicyFilterValues): Promise<number> {
+  const countWhere = async (where: SQL | undefined) => {
+    const [row] = await db.select({ total: count() }).from(policies).where(where);
+    return Number(row?.total ?? 0);
+  };
+  const { search } = filters;
+  if (!search?.identityPrefix) return countWhere(policyConditions(brokerId, filters));
+  const base = filterConditions(brokerId, filters);
+  const name = nameContains(search.name);
+  return (
+    (await countWhere(and(...base, name))) +
+    (await countWhere(and(...base, identityStartsWith(search.identityPrefix), not(name))))
+  );
 }
 
 /** ORDER BY of the sort terms, then the identifier in the last term's direction, so pages never overlap. */
@@ -95,8 +124,7 @@ export async function listPolicyPage(
         .from(policies)
         .innerJoin(page, eq(page.id, policies.id))
         .orderBy(...policyOrder(options.sort));
-      const [totals] = await tx.select({ total: count() }).from(policies).where(where);
-      return { rows, total: Number(totals?.total ?? 0) };
+      return { rows, total: await countPolicies(tx, brokerId, options.filters) };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

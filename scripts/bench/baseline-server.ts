@@ -18,6 +18,7 @@ import {
   type PolicyFilterValues,
 } from "@/db/queries/policies";
 import * as schema from "@/db/schema";
+import { identityPrefix, normalizeName } from "@/lib/identity";
 import type { PolicySortTerm } from "@/lib/policies/sort";
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -174,12 +175,11 @@ async function list(brokerId: string, query: URLSearchParams) {
     filters.status = code as PolicyFilterValues["status"];
   }
   const search = query.get("search");
-  if (search && /\d/.test(search)) {
-    filters.identityPrefix = SENTINEL.identity;
-    values.set(`${SENTINEL.identity}%`, `${search.replace(/[^0-9A-Za-z]/g, "").toUpperCase()}%`);
-  } else if (search) {
-    filters.nameContains = SENTINEL.name;
-    values.set(`%${SENTINEL.name}%`, `%${fold(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (search) {
+    const prefix = identityPrefix(search);
+    filters.search = { name: SENTINEL.name, identityPrefix: prefix && SENTINEL.identity };
+    values.set(`%${SENTINEL.name}%`, `%${normalizeName(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (prefix) values.set(`${SENTINEL.identity}%`, `${prefix}%`);
   }
   const product = query.get("product");
   if (product) {
