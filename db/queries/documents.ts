@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../index";
 import {
   brokers,
@@ -149,19 +150,14 @@ export async function findProposalDocumentSource(db: Executor, proposalId: strin
   return row;
 }
 
-/** The policy PDF and all-installments boleto documents of many policies, in one query. */
-export async function listPolicyLevelDocuments(db: Executor, policyIds: string[]) {
-  if (!policyIds.length) return [];
-  return db
-    .select({ id: documents.id, policyId: documents.policyId, kind: documents.kind })
-    .from(documents)
-    .where(
-      and(
-        inArray(documents.policyId, policyIds),
-        or(eq(documents.kind, "policy"), and(eq(documents.kind, "boleto"), isNull(documents.installmentId))),
-      ),
-    )
-    .orderBy(asc(documents.createdAt), asc(documents.id));
+/**
+ * Id of a policy's latest policy-level document of `kind` (the policy PDF, or the boleto document
+ * with every installment), as a column of a query that reads `policyId`.
+ */
+export function latestPolicyDocumentId(kind: "policy" | "boleto", policyId: AnyPgColumn): SQL<string | null> {
+  return sql<string | null>`(select ${documents.id} from ${documents}
+    where ${documents.policyId} = ${policyId} and ${documents.kind} = ${kind} and ${documents.installmentId} is null
+    order by ${documents.createdAt} desc, ${documents.id} desc limit 1)`;
 }
 
 /** The per-installment boleto documents of one policy, by installment number. */

@@ -1,21 +1,18 @@
 import type { Executor } from "@/db/index";
-import { findPolicyForBroker, listInstallmentsOfPolicies } from "@/db/queries/policies";
+import { findPolicyDetails } from "@/db/queries/policies";
 import type { PolicyWire } from "@/lib/schemas/policy";
-import { loadPolicyLinks } from "./links";
-import { policyToWire } from "./to-wire";
+import { policyDetailsToWire } from "./to-wire";
 
-/** The broker's policy by policyNumber (13 digits) or number (24 digits); undefined for anyone else's. */
+/**
+ * The broker's policy by policyNumber (13 digits) or number (24 digits); undefined for anyone else's.
+ * `origin` is where document links point (omit to leave them out).
+ */
 export async function getPolicyForBroker(
   db: Executor,
   brokerId: string,
   numberOrPolicyNumber: string,
   origin?: string,
 ): Promise<PolicyWire | undefined> {
-  const row = await findPolicyForBroker(db, brokerId, numberOrPolicyNumber);
-  if (!row) return undefined;
-  const [installments, links] = await Promise.all([
-    listInstallmentsOfPolicies(db, [row.id]),
-    loadPolicyLinks(db, [row.id], origin),
-  ]);
-  return policyToWire(row, installments, links.get(row.id));
+  const details = await findPolicyDetails(db, brokerId, numberOrPolicyNumber);
+  return details && policyDetailsToWire(details, origin);
 }

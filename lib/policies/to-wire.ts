@@ -1,8 +1,7 @@
-import type { PolicyInstallmentRow, PolicyRow } from "@/db/queries/policies";
+import type { PolicyDetails, PolicyInstallmentRow, PolicyRow } from "@/db/queries/policies";
+import { type PolicyDocumentLinks, signPolicyDocumentLinks } from "@/lib/documents/policy-links";
 import { centsToReais } from "@/lib/money";
 import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT, type PolicyWire } from "@/lib/schemas/policy";
-
-export type PolicyLinks = { policyPdfUrl?: string; ticketUrl?: string };
 
 function installmentToWire(row: PolicyInstallmentRow): PolicyWire["installments"][number] {
   return {
@@ -23,7 +22,7 @@ function installmentToWire(row: PolicyInstallmentRow): PolicyWire["installments"
 export function policyToWire(
   row: PolicyRow,
   installments: PolicyInstallmentRow[],
-  links: PolicyLinks = {},
+  links: PolicyDocumentLinks = {},
 ): PolicyWire {
   return {
     identifier: row.id,
@@ -47,4 +46,10 @@ export function policyToWire(
     totalClaims: row.totalClaims,
     installments: installments.map(installmentToWire),
   };
+}
+
+/** A read's policy on the wire, with signed document links pointing at `origin` (none without one). */
+export function policyDetailsToWire(details: PolicyDetails, origin?: string): PolicyWire {
+  const links = origin ? signPolicyDocumentLinks(details.documentIds, origin) : {};
+  return policyToWire(details.policy, details.installments, links);
 }
