@@ -94,25 +94,60 @@ function policyOrder(sort: PolicySortTerm[]): SQL[] {
   return order;
 }
 
-/** A policy as the reads answer it: the row, its installments in order, its policy-level documents. */
+// What the reads answer with (lib/policies/to-wire.ts), and nothing more: every column selected
+// is also sent, parsed and mapped on each call.
+export const policyReadColumns = {
+  id: policies.id,
+  number: policies.number,
+  policyNumber: policies.policyNumber,
+  status: policies.status,
+  insuredName: policies.insuredName,
+  insuredIdentity: policies.insuredIdentity,
+  modalityCode: policies.modalityCode,
+  modalityText: policies.modalityText,
+  productCode: policies.productCode,
+  productText: policies.productText,
+  vigencyStartedAt: policies.vigencyStartedAt,
+  vigencyExpiredAt: policies.vigencyExpiredAt,
+  createdAt: policies.createdAt,
+  quotationId: policies.quotationId,
+  version: policies.version,
+  totalClaims: policies.totalClaims,
+};
+export const installmentReadColumns = {
+  installmentNumber: policyInstallments.installmentNumber,
+  dueDate: policyInstallments.dueDate,
+  extraCents: policyInstallments.extraCents,
+  iofCents: policyInstallments.iofCents,
+  tariffPremiumCents: policyInstallments.tariffPremiumCents,
+  premiumTotalCents: policyInstallments.premiumTotalCents,
+  interestCents: policyInstallments.interestCents,
+  status: policyInstallments.status,
+  createdAt: policyInstallments.createdAt,
+};
+
+export type PolicyReadRow = Pick<PolicyRow, keyof typeof policyReadColumns>;
+export type InstallmentReadRow = Pick<PolicyInstallmentRow, keyof typeof installmentReadColumns>;
+
+/** A policy as the reads answer it: its columns, its installments in order, its policy-level documents. */
 export type PolicyDetails = {
-  policy: PolicyRow;
-  installments: PolicyInstallmentRow[];
+  policy: PolicyReadRow;
+  installments: InstallmentReadRow[];
   /** The latest policy PDF and all-installments boleto document (none before issuance, no boleto for a card). */
   documentIds: { policyPdf: string | null; ticket: string | null };
 };
 
-/** Columns of one policy row joined with one of its installments (rows repeat per installment). */
+/** Columns of one policy joined with one of its installments (rows repeat per installment). */
 const detailColumns = {
-  policy: policies,
-  installment: policyInstallments,
+  policy: policyReadColumns,
+  installment: installmentReadColumns,
   policyPdfId: latestPolicyDocumentId("policy", policies.id),
   ticketId: latestPolicyDocumentId("boleto", policies.id),
 };
 
 type DetailRow = {
-  policy: PolicyRow;
-  installment: PolicyInstallmentRow | null;
+  policy: PolicyReadRow;
+  installment: InstallmentReadRow | null;
   policyPdfId: string | null;
   ticketId: string | null;
 };

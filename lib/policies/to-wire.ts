@@ -1,9 +1,9 @@
-import type { PolicyDetails, PolicyInstallmentRow, PolicyRow } from "@/db/queries/policies";
+import type { InstallmentReadRow, PolicyDetails, PolicyReadRow } from "@/db/queries/policies";
 import { type PolicyDocumentLinks, signPolicyDocumentLinks } from "@/lib/documents/policy-links";
 import { centsToReais } from "@/lib/money";
 import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT, type PolicyWire } from "@/lib/schemas/policy";
 
-function installmentToWire(row: PolicyInstallmentRow): PolicyWire["installments"][number] {
+function installmentToWire(row: InstallmentReadRow): PolicyWire["installments"][number] {
   return {
     installmentNumber: row.installmentNumber,
     dueDate: row.dueDate.toISOString(),
@@ -20,8 +20,8 @@ function installmentToWire(row: PolicyInstallmentRow): PolicyWire["installments"
 
 /** The wire shape shared by the single lookup and the list (domain.md §9). */
 export function policyToWire(
-  row: PolicyRow,
-  installments: PolicyInstallmentRow[],
+  row: PolicyReadRow,
+  installments: InstallmentReadRow[],
   links: PolicyDocumentLinks = {},
 ): PolicyWire {
   return {

@@ -7,14 +7,18 @@
 // Requests then replay those statements with the sentinels swapped for the real values.
 import { createHmac } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
-import { getTableColumns } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { Database } from "@/db/index";
 import { findActiveApiKeyByHash } from "@/db/queries/api-keys";
-import { findPolicyDetails, listPolicyPage, type PolicyFilterValues } from "@/db/queries/policies";
+import {
+  findPolicyDetails,
+  installmentReadColumns,
+  listPolicyPage,
+  type PolicyFilterValues,
+  policyReadColumns,
+} from "@/db/queries/policies";
 import * as schema from "@/db/schema";
-import { policies, policyInstallments } from "@/db/schema";
 import { identityPrefix, normalizeName } from "@/lib/identity";
 import type { PolicySortTerm } from "@/lib/policies/sort";
 
@@ -107,10 +111,10 @@ async function authenticate(key: string | undefined) {
   return row;
 }
 
-// The reads select the policy's columns, then its installment's (null without one), then the ids of
-// its two documents (db/queries/policies.ts detailColumns); the list adds the total.
-const POLICY_FIELDS = Object.keys(getTableColumns(policies));
-const INSTALLMENT_FIELDS = Object.keys(getTableColumns(policyInstallments));
+// The reads select the policy's read columns, then its installment's (null without one), then the
+// ids of its two documents (db/queries/policies.ts detailColumns); the list adds the total.
+const POLICY_FIELDS = Object.keys(policyReadColumns);
+const INSTALLMENT_FIELDS = Object.keys(installmentReadColumns);
 const DOCUMENTS_AT = POLICY_FIELDS.length + INSTALLMENT_FIELDS.length;
 
 function fieldsOf(names: string[], values: unknown[], from: number) {
@@ -131,6 +135,7 @@ function groupDetails(rows: unknown[][]) {
       };
       byId.set(row[0], policy);
     }
+    // installment_number is never null: a null marks a policy without installments (the left join).
     if (row[POLICY_FIELDS.length] !== null) {
       policy.installments.push(fieldsOf(INSTALLMENT_FIELDS, row, POLICY_FIELDS.length));
     }
