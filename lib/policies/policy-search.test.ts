@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as list from "@/app/api/v1/policy/[registerNumber]/all/route";
-import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
-import { createTestDatabase } from "@/db/testing";
-import { clearApiKeyCache } from "@/lib/auth/api-keys";
+import type { DatabaseHandle } from "@/db/index";
 import { parsePolicyPageQuery } from "@/lib/portal/policies";
-import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
-import { createBrokerWithKey, keyHeader } from "@/lib/testing/fixtures";
-import { ensureTestModalities, insertTestPolicy } from "@/lib/testing/policy-fixtures";
+import { keyHeader } from "@/lib/testing/fixtures";
+import {
+  closePolicyTestDatabase,
+  insertTestPolicy,
+  openPolicyTestDatabase,
+} from "@/lib/testing/policy-fixtures";
 import { callRoute } from "@/lib/testing/route";
 import { listPolicies } from "./list-policies";
 
@@ -33,31 +34,22 @@ let keyA: string;
 let brokerA: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  useDatabaseForTesting(handle);
-  useLimiterForTesting(createConfiguredLimiter({ enabled: false }));
-  clearApiKeyCache();
-  await ensureTestModalities(handle.db);
-  const a = await createBrokerWithKey(handle.db, "100000");
-  const b = await createBrokerWithKey(handle.db, "200000");
-  keyA = a.key;
-  brokerA = a.broker.id;
+  const opened = await openPolicyTestDatabase();
+  handle = opened.handle;
+  keyA = opened.a.key;
+  brokerA = opened.a.broker.id;
   const dated = (i: number) => ({
     createdAt: new Date(Date.UTC(2026, 0, 10 + i)),
     vigencyStartedAt: new Date(Date.UTC(2026, 0, 20 + i)),
   });
   for (const [i, policy] of OWN.entries())
-    await insertTestPolicy(handle.db, a.broker.id, { ...policy, ...dated(i) });
+    await insertTestPolicy(handle.db, brokerA, { ...policy, ...dated(i) });
   for (const [i, policy] of FOREIGN.entries()) {
-    await insertTestPolicy(handle.db, b.broker.id, { ...policy, ...dated(i) });
+    await insertTestPolicy(handle.db, opened.b.broker.id, { ...policy, ...dated(i) });
   }
 });
 
-afterAll(async () => {
-  useDatabaseForTesting(undefined);
-  useLimiterForTesting(undefined);
-  await handle.close();
-});
+afterAll(() => closePolicyTestDatabase(handle));
 
 /** Names found by the API list for `search`, checking that totalItems counts each policy once. */
 async function searchApi(search: string): Promise<string[]> {

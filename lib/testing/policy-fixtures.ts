@@ -1,10 +1,14 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "@/db/index";
+import { type DatabaseHandle, type Executor, useDatabaseForTesting } from "@/db/index";
 import { nextPolicyNumbers } from "@/db/queries/policies";
 import { modalities, type PolicyStatus, policies, policyInstallments, quotations } from "@/db/schema";
+import { createTestDatabase } from "@/db/testing";
+import { clearApiKeyCache } from "@/lib/auth/api-keys";
 import { normalizeName } from "@/lib/identity";
 import { multiplyCents } from "@/lib/money";
 import { formatLongPolicyNumber } from "@/lib/policies/numbers";
+import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
+import { createBrokerWithKey } from "./fixtures";
 
 export const TEST_MODALITIES = [
   {
@@ -140,4 +144,26 @@ export async function insertTestPolicy(db: Executor, brokerId: string, input: Te
 /** Drops every row a test inserted into the policy tables (keeps the catalogue). */
 export async function clearPolicies(db: Executor) {
   await db.execute(sql`truncate policy_installments, policies, quotations cascade`);
+}
+
+/**
+ * A fresh database that the route handlers use, for the policy read tests: limits off (they have
+ * their own suite and would only get in the way of paging), the test modalities, and brokers
+ * 100000 (`a`) and 200000 (`b`) with a key each. Close it with `closePolicyTestDatabase`.
+ */
+export async function openPolicyTestDatabase() {
+  const handle = await createTestDatabase();
+  useDatabaseForTesting(handle);
+  useLimiterForTesting(createConfiguredLimiter({ enabled: false }));
+  clearApiKeyCache();
+  await ensureTestModalities(handle.db);
+  const a = await createBrokerWithKey(handle.db, "100000");
+  const b = await createBrokerWithKey(handle.db, "200000");
+  return { handle, a, b };
+}
+
+export async function closePolicyTestDatabase(handle: DatabaseHandle | undefined) {
+  useDatabaseForTesting(undefined);
+  useLimiterForTesting(undefined);
+  await handle?.close();
 }
