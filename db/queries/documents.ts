@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../index";
 import {
@@ -151,13 +151,18 @@ export async function findProposalDocumentSource(db: Executor, proposalId: strin
 }
 
 /**
- * Id of a policy's latest policy-level document of `kind` (the policy PDF, or the boleto document
- * with every installment), as a column of a query that reads `policyId`.
+ * The ids of a policy's latest policy PDF and all-installments boleto document (null when there is
+ * none), as a lateral subquery of a query that reads `policyId`: one scan of the policy's documents.
  */
-export function latestPolicyDocumentId(kind: "policy" | "boleto", policyId: AnyPgColumn): SQL<string | null> {
-  return sql<string | null>`(select ${documents.id} from ${documents}
-    where ${documents.policyId} = ${policyId} and ${documents.kind} = ${kind} and ${documents.installmentId} is null
-    order by ${documents.createdAt} desc, ${documents.id} desc limit 1)`;
+export function policyDocumentIds(db: Executor, policyId: AnyPgColumn) {
+  const latest = (kind: DocumentKind) =>
+    sql<string | null>`(array_agg(${documents.id} order by ${documents.createdAt} desc, ${documents.id} desc)
+      filter (where ${documents.kind} = ${kind}))[1]`;
+  return db
+    .select({ policyPdfId: latest("policy").as("policy_pdf_id"), ticketId: latest("boleto").as("ticket_id") })
+    .from(documents)
+    .where(and(eq(documents.policyId, policyId), isNull(documents.installmentId)))
+    .as("policy_documents");
 }
 
 /** The per-installment boleto documents of one policy, by installment number. */

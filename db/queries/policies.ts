@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { PolicySortField, PolicySortTerm } from "@/lib/policies/sort";
 import type { Executor } from "../index";
 import { modalities, type PolicyStatus, policies, policyInstallments } from "../schema";
-import { latestPolicyDocumentId } from "./documents";
+import { policyDocumentIds } from "./documents";
 
 export type PolicyRow = typeof policies.$inferSelect;
 export type PolicyInstallmentRow = typeof policyInstallments.$inferSelect;
@@ -137,13 +137,18 @@ export type PolicyDetails = {
   documentIds: { policyPdf: string | null; ticket: string | null };
 };
 
-/** Columns of one policy joined with one of its installments (rows repeat per installment). */
-const detailColumns = {
-  policy: policyReadColumns,
-  installment: installmentReadColumns,
-  policyPdfId: latestPolicyDocumentId("policy", policies.id),
-  ticketId: latestPolicyDocumentId("boleto", policies.id),
-};
+/**
+ * One policy joined with its documents and one of its installments (rows repeat per installment):
+ * the columns, and the joins after `from policies` (and the list's page).
+ */
+function detailColumns(documentIds: ReturnType<typeof policyDocumentIds>) {
+  return {
+    policy: policyReadColumns,
+    installment: installmentReadColumns,
+    policyPdfId: documentIds.policyPdfId,
+    ticketId: documentIds.ticketId,
+  };
+}
 
 type DetailRow = {
   policy: PolicyReadRow;
@@ -190,10 +195,12 @@ export async function listPolicyPage(
     .limit(options.limit)
     .offset(options.offset)
     .as("page");
+  const documentIds = policyDocumentIds(db, policies.id);
   const rows = await db
-    .select({ ...detailColumns, total: totalColumn(db, brokerId, options.filters) })
+    .select({ ...detailColumns(documentIds), total: totalColumn(db, brokerId, options.filters) })
     .from(policies)
     .innerJoin(page, eq(page.id, policies.id))
+    .crossJoinLateral(documentIds)
     .leftJoin(policyInstallments, eq(policyInstallments.policyId, policies.id))
     .orderBy(...order, asc(policyInstallments.installmentNumber));
   const total = rows[0]?.total ?? (await countPolicies(db, brokerId, options.filters));
@@ -203,9 +210,11 @@ export async function listPolicyPage(
 type LookupColumn = "policyNumber" | "number";
 
 function prepareLookup(db: Executor, column: LookupColumn) {
+  const documentIds = policyDocumentIds(db, policies.id);
   return db
-    .select(detailColumns)
+    .select(detailColumns(documentIds))
     .from(policies)
+    .crossJoinLateral(documentIds)
     .leftJoin(policyInstallments, eq(policyInstallments.policyId, policies.id))
     .where(
       and(eq(policies[column], sql.placeholder("number")), eq(policies.brokerId, sql.placeholder("broker"))),
