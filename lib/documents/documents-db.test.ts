@@ -108,6 +108,26 @@ describe("document links", () => {
     expect(signPolicyDocumentLinks(cardIds, origin).ticketUrl).toBeUndefined();
   });
 
+  it("takes the latest policy PDF when the policy has more than one", async () => {
+    const [newer] = await handle.db
+      .insert(documents)
+      .values({
+        brokerId: ticket.broker.id,
+        kind: "policy",
+        policyId: ticket.policy.id,
+        fileName: "apolice-reemitida.pdf",
+        createdAt: new Date(Date.now() + 60_000),
+      })
+      .returning({ id: documents.id });
+    try {
+      const ids = (await findPolicyDetails(handle.db, ticket.broker.id, ticket.policy.policyNumber))!
+        .documentIds;
+      expect(ids).toEqual({ policyPdf: newer!.id, ticket: ticket.documents.ticketDocumentId });
+    } finally {
+      await handle.db.delete(documents).where(eq(documents.id, newer!.id));
+    }
+  });
+
   it("signs each installment's own boleto", async () => {
     const links = await installmentBoletoLinks(handle.db, ticket.policy.id, "https://portal.example.com");
     expect([...links.keys()]).toEqual(ticket.installments.map((row) => row.installmentNumber));
