@@ -40,7 +40,7 @@ const { values: args } = parseArgs({
     build: { type: "boolean", default: false },
     "skip-build": { type: "boolean", default: false },
     servers: { type: "string", default: "ours,floor,baseline" },
-    "burst-rounds": { type: "string", default: "3" },
+    "burst-rounds": { type: "string", default: "5" },
     database: { type: "string", default: "bench_policies" },
     pglite: { type: "boolean", default: false },
     "pglite-dir": { type: "string", default: ".data/bench-pglite" },
@@ -488,13 +488,27 @@ function printTable(rows: Row[], burst: Results) {
   for (const line of lines) console.log(render(line));
   console.log(
     "\nLatencies in ms (open loop: from each request's scheduled instant to the end of its body). " +
-      `Burst: the median of ${BURST_ROUNDS} interleaved round(s) per server.`,
+      `Burst: of ${BURST_ROUNDS} interleaved round(s), the one with the median ours/floor ratio.`,
   );
 }
 
-/** The round with the median throughput (the middle one of an odd count). */
-function medianRound(rounds: LoadResult[]): LoadResult {
-  return [...rounds].sort((a, b) => a.throughput - b.throughput)[Math.floor(rounds.length / 2)]!;
+/**
+ * The burst round to report: the one whose ours/floor throughput ratio is the median (rounds
+ * alternate between the servers, so a round's ratio compares measurements taken side by side);
+ * without both servers, each server's median round.
+ */
+function reportedRound(rounds: Results[]): Results {
+  const middle = <T>(sorted: T[]) => sorted[Math.floor((sorted.length - 1) / 2)]!;
+  if (rounds.every((round) => round.ours && round.floor)) {
+    const ratio = (round: Results) => round.ours!.throughput / round.floor!.throughput;
+    return middle([...rounds].sort((a, b) => ratio(a) - ratio(b)));
+  }
+  const reported: Results = {};
+  for (const kind of SERVER_KINDS) {
+    const results = rounds.flatMap((round) => round[kind] ?? []);
+    if (results.length) reported[kind] = middle(results.sort((a, b) => a.throughput - b.throughput));
+  }
+  return reported;
 }
 
 async function main(): Promise<void> {
@@ -544,10 +558,11 @@ async function main(): Promise<void> {
     }
   }
 
-  const burst: Results = {};
+  let burst: Results = {};
   if (runBurst) {
-    const rounds = new Map<ServerKind, LoadResult[]>();
+    const rounds: Results[] = [];
     for (let round = 1; round <= BURST_ROUNDS; round++) {
+      const results: Results = {};
       for (const server of servers) {
         const next = all[0]!.next();
         const result = await runClosedLoop({
@@ -557,13 +572,14 @@ async function main(): Promise<void> {
           warmupMs: 2_000,
           next: (i) => shape(server, next(i)),
         });
-        rounds.set(server.kind, [...(rounds.get(server.kind) ?? []), result]);
+        results[server.kind] = result;
         log(
           `  ${server.kind.padEnd(8)} lookup-burst     round ${round}: ${fmt(result.throughput)} req/s at 20 connections${failureText(result)}`,
         );
       }
+      rounds.push(results);
     }
-    for (const [kind, results] of rounds) burst[kind] = medianRound(results);
+    burst = reportedRound(rounds);
   }
   await Promise.all(servers.map((server) => stopProcess(server.started)));
 
