@@ -138,8 +138,8 @@ export type PolicyDetails = {
 };
 
 /**
- * One policy joined with its documents and one of its installments (rows repeat per installment):
- * the columns, and the joins after `from policies` (and the list's page).
+ * The columns of one policy, its document ids (the lateral `policyDocumentIds` joined after
+ * `policies`) and one of its installments: the rows repeat per installment.
  */
 function detailColumns(documentIds: ReturnType<typeof policyDocumentIds>) {
   return {
