@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as notFound from "@/app/api/[version]/[...rest]/route";
 import * as lookup from "@/app/api/v1/policy/[registerNumber]/[policyNumber]/route";
 import * as list from "@/app/api/v1/policy/[registerNumber]/all/route";
-import type { DatabaseHandle } from "@/db/index";
+import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
 import { GATEWAY_MESSAGES } from "@/lib/http/errors";
 import { normalizeName } from "@/lib/identity";
+import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { keyHeader } from "@/lib/testing/fixtures";
 import {
-  closePolicyTestDatabase,
+  createPolicyTestDatabase,
   insertTestPolicy,
-  openPolicyTestDatabase,
   type TestPolicyInput,
 } from "@/lib/testing/policy-fixtures";
 import { callRoute } from "@/lib/testing/route";
@@ -79,8 +79,11 @@ async function listAll(query: string) {
 }
 
 beforeAll(async () => {
-  const { a, b, ...opened } = await openPolicyTestDatabase();
+  const { a, b, ...opened } = await createPolicyTestDatabase();
   handle = opened.handle;
+  useDatabaseForTesting(handle);
+  // Limits have their own suite (lib/rate-limit); here they would only get in the way of paging.
+  useLimiterForTesting(createConfiguredLimiter({ enabled: false }));
   keyA = a.key;
   keyB = b.key;
   for (let i = 0; i < 40; i++) {
@@ -96,7 +99,11 @@ beforeAll(async () => {
   policyOfB = other.policyNumber;
 });
 
-afterAll(() => closePolicyTestDatabase(handle));
+afterAll(async () => {
+  useDatabaseForTesting(undefined);
+  useLimiterForTesting(undefined);
+  await handle.close();
+});
 
 type Item = Record<string, string>;
 const SORT_VALUE: Record<(typeof POLICY_SORT_FIELDS)[number], (item: Item) => string> = {

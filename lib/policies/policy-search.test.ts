@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as list from "@/app/api/v1/policy/[registerNumber]/all/route";
-import type { DatabaseHandle } from "@/db/index";
+import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
 import { parsePolicyPageQuery } from "@/lib/portal/policies";
+import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { keyHeader } from "@/lib/testing/fixtures";
-import {
-  closePolicyTestDatabase,
-  insertTestPolicy,
-  openPolicyTestDatabase,
-} from "@/lib/testing/policy-fixtures";
+import { createPolicyTestDatabase, insertTestPolicy } from "@/lib/testing/policy-fixtures";
 import { callRoute } from "@/lib/testing/route";
 import { listPolicies } from "./list-policies";
 
@@ -34,8 +31,10 @@ let keyA: string;
 let brokerA: string;
 
 beforeAll(async () => {
-  const opened = await openPolicyTestDatabase();
+  const opened = await createPolicyTestDatabase();
   handle = opened.handle;
+  useDatabaseForTesting(handle);
+  useLimiterForTesting(createConfiguredLimiter({ enabled: false }));
   keyA = opened.a.key;
   brokerA = opened.a.broker.id;
   const dated = (i: number) => ({
@@ -49,7 +48,11 @@ beforeAll(async () => {
   }
 });
 
-afterAll(() => closePolicyTestDatabase(handle));
+afterAll(async () => {
+  useDatabaseForTesting(undefined);
+  useLimiterForTesting(undefined);
+  await handle.close();
+});
 
 /** Names found by the API list for `search`, checking that totalItems counts each policy once. */
 async function searchApi(search: string): Promise<string[]> {

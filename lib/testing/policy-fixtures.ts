@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type DatabaseHandle, type Executor, useDatabaseForTesting } from "@/db/index";
+import type { Executor } from "@/db/index";
 import { nextPolicyNumbers } from "@/db/queries/policies";
 import { modalities, type PolicyStatus, policies, policyInstallments, quotations } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
@@ -7,7 +7,6 @@ import { clearApiKeyCache } from "@/lib/auth/api-keys";
 import { normalizeName } from "@/lib/identity";
 import { multiplyCents } from "@/lib/money";
 import { formatLongPolicyNumber } from "@/lib/policies/numbers";
-import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { createBrokerWithKey } from "./fixtures";
 
 export const TEST_MODALITIES = [
@@ -147,23 +146,14 @@ export async function clearPolicies(db: Executor) {
 }
 
 /**
- * A fresh database that the route handlers use, for the policy read tests: limits off (they have
- * their own suite and would only get in the way of paging), the test modalities, and brokers
- * 100000 (`a`) and 200000 (`b`) with a key each. Close it with `closePolicyTestDatabase`.
+ * A fresh database for the policy read tests with the test modalities and brokers 100000 (`a`) and
+ * 200000 (`b`), a key each. The test points the route handlers at it (`useDatabaseForTesting`).
  */
-export async function openPolicyTestDatabase() {
+export async function createPolicyTestDatabase() {
   const handle = await createTestDatabase();
-  useDatabaseForTesting(handle);
-  useLimiterForTesting(createConfiguredLimiter({ enabled: false }));
   clearApiKeyCache();
   await ensureTestModalities(handle.db);
   const a = await createBrokerWithKey(handle.db, "100000");
   const b = await createBrokerWithKey(handle.db, "200000");
   return { handle, a, b };
-}
-
-export async function closePolicyTestDatabase(handle: DatabaseHandle | undefined) {
-  useDatabaseForTesting(undefined);
-  useLimiterForTesting(undefined);
-  await handle?.close();
 }
