@@ -596,6 +596,8 @@ try {
   await main();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
+  // Drizzle's "Failed query" carries the driver's error (too many clients, a lock…) as its cause.
+  if (error instanceof Error && error.cause) console.error(error.cause);
   process.exitCode = 1;
 } finally {
   closeRunnerAgents();
