@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatIdentity,
   identityKind,
+  identityPrefix,
   isValidCnpjValue,
   isValidCpfValue,
   normalizeIdentity,
@@ -28,6 +29,17 @@ describe("CPF and CNPJ", () => {
     expect(normalizeIdentity("12.abc.345/01de-35")).toBe("12ABC34501DE35");
     expect(formatIdentity("52998224725")).toBe("529.982.247-25");
     expect(formatIdentity("11222333000181")).toBe("11.222.333/0001-81");
+  });
+
+  it("tells which search texts could begin a CPF or CNPJ", () => {
+    expect(identityPrefix("529.982.247-25")).toBe("52998224725");
+    expect(identityPrefix("529")).toBe("529");
+    expect(identityPrefix("12.abc.345/01de-35")).toBe("12ABC34501DE35");
+    expect(identityPrefix("qxkz")).toBe("QXKZ");
+    expect(identityPrefix("Clínica 24 Horas")).toBeUndefined();
+    expect(identityPrefix("Conformidade Boleto ym8ll7")).toBeUndefined();
+    expect(identityPrefix("ABCDEFGHIJKLM")).toBeUndefined();
+    expect(identityPrefix("...")).toBeUndefined();
   });
 
   it("normalises names for search and sort", () => {

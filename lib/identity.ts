@@ -11,6 +11,18 @@ export function normalizeIdentity(value: string): string {
   return value.replace(/[^0-9A-Za-z]/g, "").toUpperCase();
 }
 
+/**
+ * The CPF/CNPJ prefix a search text could be, or undefined: digits and letters (the 2026
+ * alphanumeric CNPJ: 12 digits or letters, then 2 check digits) with any `.`, `-`, `/` or spaces,
+ * at most 14 characters once stripped. "529.982", "qxkz" and "12.ABC" may be; "Clínica 24 Horas"
+ * (an accent) and "Conformidade Boleto ym8ll7" (24 characters) may not.
+ */
+export function identityPrefix(text: string): string | undefined {
+  if (!/^[0-9A-Za-z.\-/\s]+$/.test(text)) return undefined;
+  const prefix = normalizeIdentity(text);
+  return /^[0-9A-Z]{1,12}[0-9]{0,2}$/.test(prefix) ? prefix : undefined;
+}
+
 export function isValidCpfValue(value: string): boolean {
   return /^[\d.\-\s]+$/.test(value) && isValidCpf(value);
 }

@@ -1,3 +1,4 @@
+import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import {
   allocateCents,
@@ -44,6 +45,15 @@ describe("money", () => {
   it("converts to and from the wire decimal without float drift", () => {
     expect(centsToReais(123_456)).toBe(1234.56);
     expect(centsToReais(10)).toBe(0.1);
+    // The division gives exactly the double of the decimal text, as a Decimal conversion does.
+    for (const cents of [1, 7, 29, 99, 1005, 123_456_789, -4_321, 9_007_199_254_740_991]) {
+      expect(centsToReais(cents)).toBe(Number(new Decimal(cents).dividedBy(100).toString()));
+    }
+    for (let cents = 0; cents < 200_000; cents += 7) {
+      expect(centsToReais(cents)).toBe(
+        Number(`${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`),
+      );
+    }
     expect(reaisToCents("0.29")).toBe(29);
     expect(reaisToCents(1234.56)).toBe(123_456);
     expect(() => reaisToCents("1.234")).toThrow();

@@ -18,9 +18,14 @@ export function divideCents(cents: number, n: number): number {
   return roundHalfEven(new D(cents).dividedBy(n));
 }
 
-/** Wire decimal (reais, two places) from cents: 123456 -> 1234.56. */
+/**
+ * Wire decimal (reais, two places) from cents: 123456 -> 1234.56. A plain division is exact here:
+ * IEEE division rounds the true quotient to the nearest double, which is the double the decimal
+ * text "1234.56" denotes too (for any whole number of cents below 2^53). Policy reads call it for
+ * every amount of every installment.
+ */
 export function centsToReais(cents: number): number {
-  return new D(cents).dividedBy(100).toNumber();
+  return cents / 100;
 }
 
 /** Cents from a wire decimal or a decimal string; throws on more than two places. */

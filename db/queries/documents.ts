@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../index";
 import {
   brokers,
@@ -149,19 +150,19 @@ export async function findProposalDocumentSource(db: Executor, proposalId: strin
   return row;
 }
 
-/** The policy PDF and all-installments boleto documents of many policies, in one query. */
-export async function listPolicyLevelDocuments(db: Executor, policyIds: string[]) {
-  if (!policyIds.length) return [];
+/**
+ * The ids of a policy's latest policy PDF and all-installments boleto document (null when there is
+ * none), as a lateral subquery of a query that reads `policyId`: one scan of the policy's documents.
+ */
+export function policyDocumentIds(db: Executor, policyId: AnyPgColumn) {
+  const latest = (kind: DocumentKind) =>
+    sql<string | null>`(array_agg(${documents.id} order by ${documents.createdAt} desc, ${documents.id} desc)
+      filter (where ${documents.kind} = ${kind}))[1]`;
   return db
-    .select({ id: documents.id, policyId: documents.policyId, kind: documents.kind })
+    .select({ policyPdfId: latest("policy").as("policy_pdf_id"), ticketId: latest("boleto").as("ticket_id") })
     .from(documents)
-    .where(
-      and(
-        inArray(documents.policyId, policyIds),
-        or(eq(documents.kind, "policy"), and(eq(documents.kind, "boleto"), isNull(documents.installmentId))),
-      ),
-    )
-    .orderBy(asc(documents.createdAt), asc(documents.id));
+    .where(and(eq(documents.policyId, policyId), isNull(documents.installmentId)))
+    .as("policy_documents");
 }
 
 /** The per-installment boleto documents of one policy, by installment number. */

@@ -1,30 +1,17 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  inArray,
-  like,
-  lt,
-  lte,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, not, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { PolicySortField, PolicySortTerm } from "@/lib/policies/sort";
 import type { Executor } from "../index";
 import { modalities, type PolicyStatus, policies, policyInstallments } from "../schema";
+import { policyDocumentIds } from "./documents";
 
 export type PolicyRow = typeof policies.$inferSelect;
 export type PolicyInstallmentRow = typeof policyInstallments.$inferSelect;
 
 /** What the list may filter on, already resolved to column values (lib/policies/filters.ts). */
 export type PolicyFilterValues = {
-  nameContains?: string;
-  identityPrefix?: string;
+  /** The normalised name as a substring, or (when given) the identity's prefix. */
+  search?: { name: string; identityPrefix?: string };
   modalityCodes?: string[];
   productCodes?: string[];
   vigencyStartFrom?: Date;
@@ -42,15 +29,17 @@ const SORT_COLUMNS: Record<PolicySortField, PgColumn> = {
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const nameContains = (name: string) => like(policies.insuredNameNormalized, `%${escapeLike(name)}%`);
+const identityStartsWith = (prefix: string) => like(policies.insuredIdentity, `${escapeLike(prefix)}%`);
 
-function policyConditions(brokerId: string, filters: PolicyFilterValues): SQL | undefined {
+function searchCondition(search: NonNullable<PolicyFilterValues["search"]>): SQL | undefined {
+  const name = nameContains(search.name);
+  return search.identityPrefix ? or(name, identityStartsWith(search.identityPrefix)) : name;
+}
+
+/** Every filter but `search`. */
+function filterConditions(brokerId: string, filters: PolicyFilterValues): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [eq(policies.brokerId, brokerId)];
-  if (filters.nameContains) {
-    conditions.push(like(policies.insuredNameNormalized, `%${escapeLike(filters.nameContains)}%`));
-  }
-  if (filters.identityPrefix) {
-    conditions.push(like(policies.insuredIdentity, `${escapeLike(filters.identityPrefix)}%`));
-  }
   if (filters.modalityCodes) conditions.push(inArray(policies.modalityCode, filters.modalityCodes));
   if (filters.productCodes) conditions.push(inArray(policies.productCode, filters.productCodes));
   if (filters.vigencyStartFrom) conditions.push(gte(policies.vigencyStartedAt, filters.vigencyStartFrom));
@@ -61,7 +50,40 @@ function policyConditions(brokerId: string, filters: PolicyFilterValues): SQL | 
     );
   }
   if (filters.status) conditions.push(eq(policies.status, filters.status));
-  return and(...conditions);
+  return conditions;
+}
+
+function policyConditions(brokerId: string, filters: PolicyFilterValues): SQL | undefined {
+  return and(...filterConditions(brokerId, filters), filters.search && searchCondition(filters.search));
+}
+
+/**
+ * The filtered rows as disjoint sets whose counts add up to the total. A name-or-identity search
+ * is two sets, the name matches and the identity matches whose name does not match: each is served
+ * by its own index (an index-only scan of the broker's names, a range of the identity index), where
+ * one count of the OR visits every heap page the global trigram index points at (0.1-0.9 s for a
+ * broker with 100,000 policies).
+ */
+function countedSets(brokerId: string, filters: PolicyFilterValues): (SQL | undefined)[] {
+  const { search } = filters;
+  if (!search?.identityPrefix) return [policyConditions(brokerId, filters)];
+  const base = filterConditions(brokerId, filters);
+  const name = nameContains(search.name);
+  return [and(...base, name), and(...base, identityStartsWith(search.identityPrefix), not(name))];
+}
+
+/** The filtered total as a column: uncorrelated subqueries, evaluated once per statement. */
+function totalColumn(db: Executor, brokerId: string, filters: PolicyFilterValues): SQL<number> {
+  const counts = countedSets(brokerId, filters).map(
+    (where) => sql`(${db.select({ total: count() }).from(policies).where(where)})`,
+  );
+  return sql<number>`${sql.join(counts, sql` + `)}`.mapWith(Number);
+}
+
+async function countPolicies(db: Executor, brokerId: string, filters: PolicyFilterValues): Promise<number> {
+  let total = 0;
+  for (const where of countedSets(brokerId, filters)) total += await db.$count(policies, where);
+  return total;
 }
 
 /** ORDER BY of the sort terms, then the identifier in the last term's direction, so pages never overlap. */
@@ -72,37 +94,157 @@ function policyOrder(sort: PolicySortTerm[]): SQL[] {
   return order;
 }
 
-/** One page of a broker's policies and the filtered total, read in one snapshot. */
+// What the reads answer with (lib/policies/to-wire.ts), and nothing more: every column selected
+// is also sent, parsed and mapped on each call.
+export const policyReadColumns = {
+  id: policies.id,
+  number: policies.number,
+  policyNumber: policies.policyNumber,
+  status: policies.status,
+  insuredName: policies.insuredName,
+  insuredIdentity: policies.insuredIdentity,
+  modalityCode: policies.modalityCode,
+  modalityText: policies.modalityText,
+  productCode: policies.productCode,
+  productText: policies.productText,
+  vigencyStartedAt: policies.vigencyStartedAt,
+  vigencyExpiredAt: policies.vigencyExpiredAt,
+  createdAt: policies.createdAt,
+  quotationId: policies.quotationId,
+  version: policies.version,
+  totalClaims: policies.totalClaims,
+};
+export const installmentReadColumns = {
+  installmentNumber: policyInstallments.installmentNumber,
+  dueDate: policyInstallments.dueDate,
+  extraCents: policyInstallments.extraCents,
+  iofCents: policyInstallments.iofCents,
+  tariffPremiumCents: policyInstallments.tariffPremiumCents,
+  premiumTotalCents: policyInstallments.premiumTotalCents,
+  interestCents: policyInstallments.interestCents,
+  status: policyInstallments.status,
+  createdAt: policyInstallments.createdAt,
+};
+
+export type PolicyReadRow = Pick<PolicyRow, keyof typeof policyReadColumns>;
+export type InstallmentReadRow = Pick<PolicyInstallmentRow, keyof typeof installmentReadColumns>;
+
+/** A policy as the reads answer it: its columns, its installments in order, its policy-level documents. */
+export type PolicyDetails = {
+  policy: PolicyReadRow;
+  installments: InstallmentReadRow[];
+  /** The latest policy PDF and all-installments boleto document (none before issuance, no boleto for a card). */
+  documentIds: { policyPdf: string | null; ticket: string | null };
+};
+
+/**
+ * The columns of one policy, its document ids (the lateral `policyDocumentIds` joined after
+ * `policies`) and one of its installments: the rows repeat per installment.
+ */
+function detailColumns(documentIds: ReturnType<typeof policyDocumentIds>) {
+  return {
+    policy: policyReadColumns,
+    installment: installmentReadColumns,
+    policyPdfId: documentIds.policyPdfId,
+    ticketId: documentIds.ticketId,
+  };
+}
+
+type DetailRow = {
+  policy: PolicyReadRow;
+  installment: InstallmentReadRow | null;
+  policyPdfId: string | null;
+  ticketId: string | null;
+};
+
+/** Folds policy x installment rows into one entry per policy, in the order the rows came. */
+function groupDetails(rows: DetailRow[]): PolicyDetails[] {
+  const byId = new Map<string, PolicyDetails>();
+  for (const row of rows) {
+    let entry = byId.get(row.policy.id);
+    if (!entry) {
+      entry = {
+        policy: row.policy,
+        installments: [],
+        documentIds: { policyPdf: row.policyPdfId, ticket: row.ticketId },
+      };
+      byId.set(row.policy.id, entry);
+    }
+    if (row.installment) entry.installments.push(row.installment);
+  }
+  return [...byId.values()];
+}
+
+/**
+ * One page of a broker's policies with their installments and documents, and the filtered total,
+ * in one statement (one snapshot). Only a page past the end (no rows to carry the total) costs a
+ * second statement for the count.
+ */
 export async function listPolicyPage(
   db: Executor,
   brokerId: string,
   options: { filters: PolicyFilterValues; sort: PolicySortTerm[]; limit: number; offset: number },
-): Promise<{ rows: PolicyRow[]; total: number }> {
-  const where = policyConditions(brokerId, options.filters);
-  return db.transaction(
-    async (tx) => {
-      // Deferred join: OFFSET walks an index-only scan of ids; only the page's rows are read in full.
-      const page = tx
-        .select({ id: policies.id })
-        .from(policies)
-        .where(where)
-        .orderBy(...policyOrder(options.sort))
-        .limit(options.limit)
-        .offset(options.offset)
-        .as("page");
-      const rows = await tx
-        .select(getTableColumns(policies))
-        .from(policies)
-        .innerJoin(page, eq(page.id, policies.id))
-        .orderBy(...policyOrder(options.sort));
-      const [totals] = await tx.select({ total: count() }).from(policies).where(where);
-      return { rows, total: Number(totals?.total ?? 0) };
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
+): Promise<{ rows: PolicyDetails[]; total: number }> {
+  const order = policyOrder(options.sort);
+  // Deferred join: OFFSET walks an index-only scan of ids; only the page's rows are read in full.
+  const page = db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(policyConditions(brokerId, options.filters))
+    .orderBy(...order)
+    .limit(options.limit)
+    .offset(options.offset)
+    .as("page");
+  const documentIds = policyDocumentIds(db, policies.id);
+  const rows = await db
+    .select({ ...detailColumns(documentIds), total: totalColumn(db, brokerId, options.filters) })
+    .from(policies)
+    .innerJoin(page, eq(page.id, policies.id))
+    .crossJoinLateral(documentIds)
+    .leftJoin(policyInstallments, eq(policyInstallments.policyId, policies.id))
+    .orderBy(...order, asc(policyInstallments.installmentNumber));
+  const total = rows[0]?.total ?? (await countPolicies(db, brokerId, options.filters));
+  return { rows: groupDetails(rows), total };
 }
 
-/** A broker's policy by its 13-digit policyNumber or 24-digit number. */
+type LookupColumn = "policyNumber" | "number";
+
+function prepareLookup(db: Executor, column: LookupColumn) {
+  const documentIds = policyDocumentIds(db, policies.id);
+  return db
+    .select(detailColumns(documentIds))
+    .from(policies)
+    .crossJoinLateral(documentIds)
+    .leftJoin(policyInstallments, eq(policyInstallments.policyId, policies.id))
+    .where(
+      and(eq(policies[column], sql.placeholder("number")), eq(policies.brokerId, sql.placeholder("broker"))),
+    )
+    .orderBy(asc(policyInstallments.installmentNumber))
+    .prepare(`find_policy_details_by_${column}`);
+}
+
+type LookupStatements = Record<LookupColumn, ReturnType<typeof prepareLookup>>;
+// The lookup is the hottest read: its statements are built once per database (or transaction) and
+// sent as named prepared statements, one round trip each (an unnamed one with parameters takes two).
+const lookupStatements = new WeakMap<Executor, LookupStatements>();
+
+/** A broker's policy, with installments and documents, by its 13-digit policyNumber or 24-digit number. */
+export async function findPolicyDetails(
+  db: Executor,
+  brokerId: string,
+  numberOrPolicyNumber: string,
+): Promise<PolicyDetails | undefined> {
+  let statements = lookupStatements.get(db);
+  if (!statements) {
+    statements = { policyNumber: prepareLookup(db, "policyNumber"), number: prepareLookup(db, "number") };
+    lookupStatements.set(db, statements);
+  }
+  const column = numberOrPolicyNumber.length === 24 ? "number" : "policyNumber";
+  const rows = await statements[column].execute({ number: numberOrPolicyNumber, broker: brokerId });
+  return groupDetails(rows)[0];
+}
+
+/** A broker's policy row by its 13-digit policyNumber or 24-digit number. */
 export async function findPolicyForBroker(
   db: Executor,
   brokerId: string,
@@ -115,18 +257,6 @@ export async function findPolicyForBroker(
     .where(and(eq(column, numberOrPolicyNumber), eq(policies.brokerId, brokerId)))
     .limit(1);
   return row;
-}
-
-export async function listInstallmentsOfPolicies(
-  db: Executor,
-  policyIds: string[],
-): Promise<PolicyInstallmentRow[]> {
-  if (!policyIds.length) return [];
-  return db
-    .select()
-    .from(policyInstallments)
-    .where(inArray(policyInstallments.policyId, policyIds))
-    .orderBy(policyInstallments.policyId, policyInstallments.installmentNumber);
 }
 
 /** Codes and labels of every modality, for resolving the list's modality/product filters. */

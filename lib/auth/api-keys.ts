@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, hash, randomBytes } from "node:crypto";
 import type { Executor } from "@/db/index";
 import {
   type ActiveApiKey,
@@ -65,16 +65,19 @@ const { cache, lastTouched } = processSingleton(
  * written at most once a minute per key. A revocation clears this process's cache at once and,
  * with REDIS_URL, every instance's (lib/auth/key-revocations.ts); otherwise other instances stop
  * the key within the 5 s.
+ *
+ * The cache is keyed by a plain SHA-256 of the key (one call, no key object: every API call comes
+ * through here), never by the key itself; the keyed hash the table stores is computed on a miss.
  */
 export async function authenticateApiKey(db: Executor, key: string): Promise<ActiveApiKey | undefined> {
   if (!KEY_BODY.test(key)) return undefined;
-  const hash = hashApiKey(key);
+  const cacheKey = hash("sha256", key, "base64url");
   const now = Date.now();
-  let entry = cache.get(hash);
+  let entry = cache.get(cacheKey);
   if (!entry || entry.expires < now) {
-    entry = { key: await findActiveApiKeyByHash(db, hash), expires: now + CACHE_TTL_MS };
+    entry = { key: await findActiveApiKeyByHash(db, hashApiKey(key)), expires: now + CACHE_TTL_MS };
     if (cache.size > 10_000) cache.clear();
-    cache.set(hash, entry);
+    cache.set(cacheKey, entry);
   }
   const found = entry.key;
   if (found && (lastTouched.get(found.keyId) ?? 0) + TOUCH_EVERY_MS < now) {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
+import { findPolicyDetails } from "@/db/queries/policies";
 import { documents, policyInstallments } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import { formatBrl } from "@/lib/money";
@@ -8,7 +9,7 @@ import { isValidTypeableLine } from "./boleto";
 import { createPolicyDocuments, createProposalDocument } from "./create-documents";
 import { verifyDocumentSignature } from "./links";
 import { loadBoletoDocumentData, loadPolicyDocumentData, loadProposalDocumentData } from "./load";
-import { installmentBoletoLinks, policyDocumentLinks } from "./policy-links";
+import { installmentBoletoLinks, signPolicyDocumentLinks } from "./policy-links";
 import { renderDocumentById } from "./render";
 import { FIXTURE_ADDRESS, FIXTURE_DUE_DATES, FIXTURE_PREMIUM, seedIssuedPolicy } from "./testing-fixtures";
 import { countPdfPages, extractPdfText } from "./testing-pdf";
@@ -90,20 +91,41 @@ describe("createPolicyDocuments", () => {
 });
 
 describe("document links", () => {
-  it("signs the policy PDF and ticket links of many policies in one call", async () => {
-    const unknown = "00000000-0000-4000-8000-000000000000";
-    const links = await policyDocumentLinks(
-      handle.db,
-      [ticket.policy.id, card.policy.id, unknown],
-      "https://portal.example.com/",
-    );
-    expect([...links.keys()]).toEqual([ticket.policy.id, card.policy.id, unknown]);
-    expect(documentIdOf(links.get(ticket.policy.id)?.policyPdfUrl)).toBe(ticket.documents.policyDocumentId);
-    expect(documentIdOf(links.get(ticket.policy.id)?.ticketUrl)).toBe(ticket.documents.ticketDocumentId);
-    expect(documentIdOf(links.get(card.policy.id)?.policyPdfUrl)).toBe(card.documents.policyDocumentId);
-    expect(links.get(card.policy.id)?.ticketUrl).toBeUndefined();
-    expect(links.get(unknown)).toEqual({});
-    expect((await policyDocumentLinks(handle.db, [], "https://portal.example.com")).size).toBe(0);
+  it("reads each policy's latest policy PDF and all-installments boleto with the policy, and signs them", async () => {
+    const origin = "https://portal.example.com/";
+    const ticketIds = (await findPolicyDetails(handle.db, ticket.broker.id, ticket.policy.policyNumber))!
+      .documentIds;
+    expect(ticketIds).toEqual({
+      policyPdf: ticket.documents.policyDocumentId,
+      ticket: ticket.documents.ticketDocumentId,
+    });
+    const ticketLinks = signPolicyDocumentLinks(ticketIds, origin);
+    expect(ticketLinks.policyPdfUrl).toMatch(/^https:\/\/portal\.example\.com\/api\/documents\//);
+    expect(documentIdOf(ticketLinks.policyPdfUrl)).toBe(ticket.documents.policyDocumentId);
+    expect(documentIdOf(ticketLinks.ticketUrl)).toBe(ticket.documents.ticketDocumentId);
+    const cardIds = (await findPolicyDetails(handle.db, card.broker.id, card.policy.number))!.documentIds;
+    expect(cardIds).toEqual({ policyPdf: card.documents.policyDocumentId, ticket: null });
+    expect(signPolicyDocumentLinks(cardIds, origin).ticketUrl).toBeUndefined();
+  });
+
+  it("takes the latest policy PDF when the policy has more than one", async () => {
+    const [newer] = await handle.db
+      .insert(documents)
+      .values({
+        brokerId: ticket.broker.id,
+        kind: "policy",
+        policyId: ticket.policy.id,
+        fileName: "apolice-reemitida.pdf",
+        createdAt: new Date(Date.now() + 60_000),
+      })
+      .returning({ id: documents.id });
+    try {
+      const ids = (await findPolicyDetails(handle.db, ticket.broker.id, ticket.policy.policyNumber))!
+        .documentIds;
+      expect(ids).toEqual({ policyPdf: newer!.id, ticket: ticket.documents.ticketDocumentId });
+    } finally {
+      await handle.db.delete(documents).where(eq(documents.id, newer!.id));
+    }
   });
 
   it("signs each installment's own boleto", async () => {

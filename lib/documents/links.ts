@@ -10,6 +10,22 @@ function signature(documentId: string, expires: number): string {
     .digest("base64url");
 }
 
+// Signatures handed out, by document and expiry: every read of a policy signs its links, and within
+// the hour they are the same. Verification never reads this (it recomputes).
+const SIGNED_CAPACITY = 10_000;
+const signed = new Map<string, string>();
+
+function cachedSignature(documentId: string, expires: number): string {
+  const key = `${documentId}.${expires}`;
+  let value = signed.get(key);
+  if (value === undefined) {
+    value = signature(documentId, expires);
+    if (signed.size >= SIGNED_CAPACITY) signed.clear();
+    signed.set(key, value);
+  }
+  return value;
+}
+
 /**
  * `{origin}/api/documents/{id}?expires=…&signature=…`: works without the key header until it expires.
  * `expires` is rounded up to the hour so that repeated reads of one policy give the same link.
@@ -20,7 +36,7 @@ export function signDocumentUrl(
   ttlSeconds = DOCUMENT_LINK_TTL_SECONDS,
 ): string {
   const expires = Math.ceil((Date.now() / 1000 + ttlSeconds) / 3600) * 3600;
-  return `${origin}/api/documents/${documentId}?expires=${expires}&signature=${signature(documentId, expires)}`;
+  return `${origin}/api/documents/${documentId}?expires=${expires}&signature=${cachedSignature(documentId, expires)}`;
 }
 
 /** True when the link's signature matches and it has not expired. */

@@ -1,30 +1,21 @@
 import type { Executor } from "@/db/index";
-import { listInstallmentBoletoDocuments, listPolicyLevelDocuments } from "@/db/queries/documents";
+import { listInstallmentBoletoDocuments } from "@/db/queries/documents";
 import { signDocumentUrl } from "./links";
 
 export type PolicyDocumentLinks = { policyPdfUrl?: string; ticketUrl?: string };
 
 const trimOrigin = (origin: string) => origin.replace(/\/+$/, "");
 
-/**
- * Signed links of many policies in one query: `policyPdfUrl` (the policy PDF) and `ticketUrl` (the
- * boleto document with every installment). Every requested id is in the map; a link is absent when
- * the policy has no such document (card payment, or not issued by the worker).
- */
-export async function policyDocumentLinks(
-  db: Executor,
-  policyIds: string[],
+/** Signed links of a policy's policy-level documents (db/queries/policies.ts reads their ids). */
+export function signPolicyDocumentLinks(
+  documentIds: { policyPdf: string | null; ticket: string | null },
   origin: string,
-): Promise<Map<string, PolicyDocumentLinks>> {
-  const links = new Map<string, PolicyDocumentLinks>(policyIds.map((id) => [id, {}]));
+): PolicyDocumentLinks {
   const base = trimOrigin(origin);
-  for (const row of await listPolicyLevelDocuments(db, [...new Set(policyIds)])) {
-    const entry = links.get(row.policyId!);
-    if (!entry) continue;
-    if (row.kind === "policy") entry.policyPdfUrl = signDocumentUrl(row.id, base);
-    else entry.ticketUrl = signDocumentUrl(row.id, base);
-  }
-  return links;
+  return {
+    policyPdfUrl: documentIds.policyPdf ? signDocumentUrl(documentIds.policyPdf, base) : undefined,
+    ticketUrl: documentIds.ticket ? signDocumentUrl(documentIds.ticket, base) : undefined,
+  };
 }
 
 /**

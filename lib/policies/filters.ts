@@ -1,6 +1,6 @@
 import type { Executor } from "@/db/index";
 import { listModalityLabels, type PolicyFilterValues } from "@/db/queries/policies";
-import { normalizeIdentity, normalizeName } from "@/lib/identity";
+import { identityPrefix, normalizeName } from "@/lib/identity";
 import { processSingleton } from "@/lib/process/registry";
 import type { PolicyListQuery } from "@/lib/schemas/policy";
 
@@ -32,8 +32,9 @@ function matchCodes(value: string, entries: { code: string; text: string }[]): s
 }
 
 /**
- * Turns the list's query into column filters (domain.md §9). `search` with a digit in it is a
- * CPF/CNPJ prefix (punctuation ignored); otherwise an accent- and case-insensitive name substring.
+ * Turns the list's query into column filters (domain.md §9). `search` matches the insured name
+ * (accent- and case-insensitive substring) or, when the text could begin a CPF/CNPJ, the identity's
+ * prefix (punctuation ignored): a digit in "Clínica 24 Horas" keeps it a name.
  */
 export async function resolvePolicyFilters(
   db: Executor,
@@ -41,8 +42,7 @@ export async function resolvePolicyFilters(
 ): Promise<PolicyFilterValues> {
   const filters: PolicyFilterValues = { status: query.status };
   if (query.search) {
-    if (/\d/.test(query.search)) filters.identityPrefix = normalizeIdentity(query.search);
-    else filters.nameContains = normalizeName(query.search);
+    filters.search = { name: normalizeName(query.search), identityPrefix: identityPrefix(query.search) };
   }
   if (query.modality || query.product) {
     const labels = await modalityLabels(db);

@@ -1,14 +1,14 @@
 import type { Executor } from "@/db/index";
-import { findPolicyForBroker, listInstallmentsOfPolicies } from "@/db/queries/policies";
+import { findPolicyDetails } from "@/db/queries/policies";
 import type { PolicyWire } from "@/lib/schemas/policy";
-import { loadPolicyLinks } from "./links";
-import { policyToWire } from "./to-wire";
+import { policyDetailsToWire } from "./to-wire";
 
 const POLICY_NUMBER = /^(\d{13}|\d{24})$/;
 
 /**
  * The broker's policy by policyNumber (13 digits) or number (24 digits); undefined for anyone
- * else's and for any other text (not looked up: it cannot be a policy number).
+ * else's and for any other text (not looked up: it cannot be a policy number). `origin` is where
+ * document links point (omit to leave them out).
  */
 export async function getPolicyForBroker(
   db: Executor,
@@ -17,11 +17,6 @@ export async function getPolicyForBroker(
   origin?: string,
 ): Promise<PolicyWire | undefined> {
   if (!POLICY_NUMBER.test(numberOrPolicyNumber)) return undefined;
-  const row = await findPolicyForBroker(db, brokerId, numberOrPolicyNumber);
-  if (!row) return undefined;
-  const [installments, links] = await Promise.all([
-    listInstallmentsOfPolicies(db, [row.id]),
-    loadPolicyLinks(db, [row.id], origin),
-  ]);
-  return policyToWire(row, installments, links.get(row.id));
+  const details = await findPolicyDetails(db, brokerId, numberOrPolicyNumber);
+  return details && policyDetailsToWire(details, origin);
 }

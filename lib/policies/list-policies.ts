@@ -1,9 +1,8 @@
 import type { Executor } from "@/db/index";
-import { listInstallmentsOfPolicies, listPolicyPage, type PolicyInstallmentRow } from "@/db/queries/policies";
+import { listPolicyPage } from "@/db/queries/policies";
 import type { PolicyListQuery, PolicyWire } from "@/lib/schemas/policy";
 import { resolvePolicyFilters } from "./filters";
-import { loadPolicyLinks } from "./links";
-import { policyToWire } from "./to-wire";
+import { policyDetailsToWire } from "./to-wire";
 
 export type PolicyList = { totalItems: number; itemsPerPage: number; list: PolicyWire[] };
 
@@ -24,18 +23,9 @@ export async function listPolicies(
     limit: query.itemsPerPage,
     offset: (query.page - 1) * query.itemsPerPage,
   });
-  const ids = rows.map((row) => row.id);
-  const [installments, links] = await Promise.all([
-    listInstallmentsOfPolicies(db, ids),
-    loadPolicyLinks(db, ids, origin),
-  ]);
-  const byPolicy = new Map<string, PolicyInstallmentRow[]>();
-  for (const installment of installments) {
-    byPolicy.set(installment.policyId, [...(byPolicy.get(installment.policyId) ?? []), installment]);
-  }
   return {
     totalItems: total,
     itemsPerPage: query.itemsPerPage,
-    list: rows.map((row) => policyToWire(row, byPolicy.get(row.id) ?? [], links.get(row.id))),
+    list: rows.map((details) => policyDetailsToWire(details, origin)),
   };
 }

@@ -3,13 +3,15 @@ import * as notFound from "@/app/api/[version]/[...rest]/route";
 import * as lookup from "@/app/api/v1/policy/[registerNumber]/[policyNumber]/route";
 import * as list from "@/app/api/v1/policy/[registerNumber]/all/route";
 import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
-import { createTestDatabase } from "@/db/testing";
-import { clearApiKeyCache } from "@/lib/auth/api-keys";
 import { GATEWAY_MESSAGES } from "@/lib/http/errors";
 import { normalizeName } from "@/lib/identity";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
-import { createBrokerWithKey, keyHeader } from "@/lib/testing/fixtures";
-import { ensureTestModalities, insertTestPolicy, type TestPolicyInput } from "@/lib/testing/policy-fixtures";
+import { keyHeader } from "@/lib/testing/fixtures";
+import {
+  createPolicyTestDatabase,
+  insertTestPolicy,
+  type TestPolicyInput,
+} from "@/lib/testing/policy-fixtures";
 import { callRoute } from "@/lib/testing/route";
 import { POLICY_SORT_FIELDS } from "./sort";
 
@@ -77,14 +79,11 @@ async function listAll(query: string) {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
+  const { a, b, ...opened } = await createPolicyTestDatabase();
+  handle = opened.handle;
   useDatabaseForTesting(handle);
   // Limits have their own suite (lib/rate-limit); here they would only get in the way of paging.
   useLimiterForTesting(createConfiguredLimiter({ enabled: false }));
-  clearApiKeyCache();
-  await ensureTestModalities(handle.db);
-  const a = await createBrokerWithKey(handle.db, "100000");
-  const b = await createBrokerWithKey(handle.db, "200000");
   keyA = a.key;
   keyB = b.key;
   for (let i = 0; i < 40; i++) {

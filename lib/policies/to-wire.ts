@@ -1,10 +1,9 @@
-import type { PolicyInstallmentRow, PolicyRow } from "@/db/queries/policies";
+import type { InstallmentReadRow, PolicyDetails, PolicyReadRow } from "@/db/queries/policies";
+import { type PolicyDocumentLinks, signPolicyDocumentLinks } from "@/lib/documents/policy-links";
 import { centsToReais } from "@/lib/money";
 import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT, type PolicyWire } from "@/lib/schemas/policy";
 
-export type PolicyLinks = { policyPdfUrl?: string; ticketUrl?: string };
-
-function installmentToWire(row: PolicyInstallmentRow): PolicyWire["installments"][number] {
+function installmentToWire(row: InstallmentReadRow): PolicyWire["installments"][number] {
   return {
     installmentNumber: row.installmentNumber,
     dueDate: row.dueDate.toISOString(),
@@ -21,9 +20,9 @@ function installmentToWire(row: PolicyInstallmentRow): PolicyWire["installments"
 
 /** The wire shape shared by the single lookup and the list (domain.md §9). */
 export function policyToWire(
-  row: PolicyRow,
-  installments: PolicyInstallmentRow[],
-  links: PolicyLinks = {},
+  row: PolicyReadRow,
+  installments: InstallmentReadRow[],
+  links: PolicyDocumentLinks = {},
 ): PolicyWire {
   return {
     identifier: row.id,
@@ -47,4 +46,10 @@ export function policyToWire(
     totalClaims: row.totalClaims,
     installments: installments.map(installmentToWire),
   };
+}
+
+/** A read's policy on the wire, with signed document links pointing at `origin` (none without one). */
+export function policyDetailsToWire(details: PolicyDetails, origin?: string): PolicyWire {
+  const links = origin ? signPolicyDocumentLinks(details.documentIds, origin) : {};
+  return policyToWire(details.policy, details.installments, links);
 }

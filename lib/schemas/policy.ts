@@ -130,7 +130,7 @@ const listQueryFields = {
     }),
   search: optionalText
     .optional()
-    .meta({ description: "Insured name (accent-insensitive) or CPF/CNPJ digits (prefix)" }),
+    .meta({ description: "Insured name (substring, accents ignored) or CPF/CNPJ prefix" }),
   modality: optionalText.optional().meta({ description: "Modality code (exact) or text (substring)" }),
   product: optionalText.optional().meta({ description: "Product code (exact) or text (substring)" }),
   startDate: dateBoundary("start").optional().meta({

@@ -2,9 +2,12 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/index";
 import { nextPolicyNumbers } from "@/db/queries/policies";
 import { modalities, type PolicyStatus, policies, policyInstallments, quotations } from "@/db/schema";
+import { createTestDatabase } from "@/db/testing";
+import { clearApiKeyCache } from "@/lib/auth/api-keys";
 import { normalizeName } from "@/lib/identity";
 import { multiplyCents } from "@/lib/money";
 import { formatLongPolicyNumber } from "@/lib/policies/numbers";
+import { createBrokerWithKey } from "./fixtures";
 
 export const TEST_MODALITIES = [
   {
@@ -140,4 +143,17 @@ export async function insertTestPolicy(db: Executor, brokerId: string, input: Te
 /** Drops every row a test inserted into the policy tables (keeps the catalogue). */
 export async function clearPolicies(db: Executor) {
   await db.execute(sql`truncate policy_installments, policies, quotations cascade`);
+}
+
+/**
+ * A fresh database for the policy read tests with the test modalities and brokers 100000 (`a`) and
+ * 200000 (`b`), a key each. The test points the route handlers at it (`useDatabaseForTesting`).
+ */
+export async function createPolicyTestDatabase() {
+  const handle = await createTestDatabase();
+  clearApiKeyCache();
+  await ensureTestModalities(handle.db);
+  const a = await createBrokerWithKey(handle.db, "100000");
+  const b = await createBrokerWithKey(handle.db, "200000");
+  return { handle, a, b };
 }

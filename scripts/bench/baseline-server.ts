@@ -12,12 +12,14 @@ import postgres from "postgres";
 import type { Database } from "@/db/index";
 import { findActiveApiKeyByHash } from "@/db/queries/api-keys";
 import {
-  findPolicyForBroker,
-  listInstallmentsOfPolicies,
+  findPolicyDetails,
+  installmentReadColumns,
   listPolicyPage,
   type PolicyFilterValues,
+  policyReadColumns,
 } from "@/db/queries/policies";
 import * as schema from "@/db/schema";
+import { identityPrefix, normalizeName } from "@/lib/identity";
 import type { PolicySortTerm } from "@/lib/policies/sort";
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -28,7 +30,7 @@ if (!DATABASE_URL || !APP_SECRET) throw new Error("DATABASE_URL and APP_SECRET a
 type Statement = { text: string; params: unknown[] };
 type Template = Statement[];
 
-// Same pool size and statement mode as the app (db/index.ts openPostgres; Drizzle sends unnamed statements).
+// Same pool size as the app (db/index.ts openPostgres); each statement in the app's mode (see replay).
 const sql = postgres(DATABASE_URL, { max: 10, idle_timeout: 30, connect_timeout: 5, onnotice: () => {} });
 let captured: Statement[] = [];
 const captureClient = postgres(DATABASE_URL, { max: 1, onnotice: () => {} });
@@ -64,20 +66,19 @@ const SENTINEL = {
   offset: 88_881,
 } as const;
 
-/** Replays a template: each parameter equal to a sentinel takes the real value. */
-async function replay(
-  db: postgres.Sql | postgres.TransactionSql,
-  template: Template,
+/**
+ * Replays one statement of a template, each parameter equal to a sentinel taking the real value, in
+ * the app's statement mode (`prepare`: a named statement, one round trip once prepared on the
+ * connection). Rows come as arrays: the joined tables repeat column names.
+ */
+function replay(
+  db: postgres.Sql,
+  statement: Statement,
   values: Map<unknown, unknown>,
-): Promise<postgres.RowList<postgres.Row[]>[]> {
-  const results = [];
-  for (const statement of template) {
-    const params = statement.params.map((p) => (values.has(p) ? values.get(p) : p));
-    results.push(
-      await db.unsafe(statement.text, params as postgres.ParameterOrJSON<never>[], { prepare: false }),
-    );
-  }
-  return results;
+  prepare: boolean,
+): Promise<unknown[][]> {
+  const params = statement.params.map((p) => (values.has(p) ? values.get(p) : p));
+  return db.unsafe(statement.text, params as postgres.ParameterOrJSON<never>[], { prepare }).values();
 }
 
 const templates = new Map<string, Promise<Template>>();
@@ -103,47 +104,56 @@ async function authenticate(key: string | undefined) {
   const cached = keyCache.get(hash);
   if (cached && cached.expires > now) return cached.row;
   const t = await template("key", () => capture((db) => findActiveApiKeyByHash(db, SENTINEL.hash)));
-  const [rows] = await replay(sql, t, new Map([[SENTINEL.hash, hash]]));
+  const [values] = await replay(sql, t[0]!, new Map([[SENTINEL.hash, hash]]), false);
   // Drizzle selects the columns positionally: key id, broker id, register number, quota.
-  const values = rows?.[0] ? Object.values(rows[0]) : undefined;
   const row = values ? { broker_id: String(values[1]), register_number: String(values[2]) } : undefined;
   keyCache.set(hash, { row, expires: now + 5_000 });
   return row;
 }
 
-async function installmentsOf(ids: string[]) {
-  if (!ids.length) return [];
-  const sentinelIds = ids.map((_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
-  const t = await template(`installments:${ids.length}`, () =>
-    capture((db) => listInstallmentsOfPolicies(db, sentinelIds)),
-  );
-  const [rows] = await replay(sql, t, new Map(sentinelIds.map((s, i) => [s, ids[i]])));
-  return rows ?? [];
+// The reads select the policy's read columns, then its installment's (null without one), then the
+// ids of its two documents (db/queries/policies.ts detailColumns); the list adds the total.
+const POLICY_FIELDS = Object.keys(policyReadColumns);
+const INSTALLMENT_FIELDS = Object.keys(installmentReadColumns);
+const DOCUMENTS_AT = POLICY_FIELDS.length + INSTALLMENT_FIELDS.length;
+
+function fieldsOf(names: string[], values: unknown[], from: number) {
+  const object: Record<string, unknown> = {};
+  for (const [i, name] of names.entries()) object[name] = values[from + i];
+  return object;
 }
 
-function groupInstallments(policies: postgres.Row[], installments: postgres.Row[]) {
-  const byPolicy = new Map<string, postgres.Row[]>();
-  for (const row of installments) byPolicy.set(row.policy_id, [...(byPolicy.get(row.policy_id) ?? []), row]);
-  return policies.map((p) => ({ ...p, installments: byPolicy.get(p.id) ?? [] }));
+function groupDetails(rows: unknown[][]) {
+  const byId = new Map<unknown, Record<string, unknown> & { installments: unknown[] }>();
+  for (const row of rows) {
+    let policy = byId.get(row[0]);
+    if (!policy) {
+      policy = {
+        ...fieldsOf(POLICY_FIELDS, row, 0),
+        documentIds: row.slice(DOCUMENTS_AT, DOCUMENTS_AT + 2),
+        installments: [],
+      };
+      byId.set(row[0], policy);
+    }
+    // installment_number is never null: a null marks a policy without installments (the left join).
+    if (row[POLICY_FIELDS.length] !== null) {
+      policy.installments.push(fieldsOf(INSTALLMENT_FIELDS, row, POLICY_FIELDS.length));
+    }
+  }
+  return [...byId.values()];
 }
 
 async function lookup(brokerId: string, number: string) {
   const sentinel = number.length === 24 ? SENTINEL.number24 : SENTINEL.number13;
   const t = await template(`lookup:${number.length === 24}`, () =>
-    capture((db) => findPolicyForBroker(db, SENTINEL.broker, sentinel)),
+    capture((db) => findPolicyDetails(db, SENTINEL.broker, sentinel)),
   );
-  const [rows] = await replay(
-    sql,
-    t,
-    new Map<unknown, unknown>([
-      [SENTINEL.broker, brokerId],
-      [sentinel, number],
-    ]),
-  );
-  const row = rows?.[0];
-  if (!row) return undefined;
-  const [policy] = groupInstallments([row], await installmentsOf([row.id]));
-  return policy;
+  const values = new Map<unknown, unknown>([
+    [SENTINEL.broker, brokerId],
+    [sentinel, number],
+  ]);
+  // One named prepared statement, as the app sends it.
+  return groupDetails(await replay(sql, t[0]!, values, true))[0];
 }
 
 const SORT_FIELDS = ["producttext", "modalitytext", "createdat", "status", "insuredname", "insuredidentity"];
@@ -174,12 +184,11 @@ async function list(brokerId: string, query: URLSearchParams) {
     filters.status = code as PolicyFilterValues["status"];
   }
   const search = query.get("search");
-  if (search && /\d/.test(search)) {
-    filters.identityPrefix = SENTINEL.identity;
-    values.set(`${SENTINEL.identity}%`, `${search.replace(/[^0-9A-Za-z]/g, "").toUpperCase()}%`);
-  } else if (search) {
-    filters.nameContains = SENTINEL.name;
-    values.set(`%${SENTINEL.name}%`, `%${fold(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (search) {
+    const prefix = identityPrefix(search);
+    filters.search = { name: SENTINEL.name, identityPrefix: prefix && SENTINEL.identity };
+    values.set(`%${SENTINEL.name}%`, `%${normalizeName(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (prefix) values.set(`${SENTINEL.identity}%`, `${prefix}%`);
   }
   const product = query.get("product");
   if (product) {
@@ -200,12 +209,15 @@ async function list(brokerId: string, query: URLSearchParams) {
       listPolicyPage(db, SENTINEL.broker, { filters, sort, limit: SENTINEL.limit, offset: SENTINEL.offset }),
     ),
   );
-  // Same transaction as the app: the captured `set transaction …`, the page and the count.
-  const results = await sql.begin((tx) => replay(tx, t, values));
-  const rows = results.find((r) => r.length && "id" in (r[0] ?? {})) ?? results[1] ?? [];
-  const totalRow = results[results.length - 1]?.[0];
-  const policies = groupInstallments([...rows], await installmentsOf(rows.map((r) => r.id)));
-  return { totalItems: Number(totalRow ? Object.values(totalRow)[0] : 0), itemsPerPage, list: policies };
+  // As the app: one statement for the page and its total, the counts alone only for an empty page
+  // (the capture ran on a broker without policies, so it recorded them too).
+  const [main, ...counts] = t;
+  const rows = await replay(sql, main!, values, false);
+  let totalItems = Number(rows[0]?.[DOCUMENTS_AT + 2] ?? 0);
+  if (!rows.length) {
+    for (const count of counts) totalItems += Number((await replay(sql, count, values, false))[0]?.[0] ?? 0);
+  }
+  return { totalItems, itemsPerPage, list: groupDetails(rows) };
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {

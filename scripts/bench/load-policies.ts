@@ -1,7 +1,37 @@
-// Bulk loader of the policy benchmark: brokers, quotations, policies and installments in a few
-// set-based statements (generate_series), secondary indexes rebuilt once at the end.
+// Bulk loader of the policy benchmark: brokers, quotations, policies, installments and document
+// rows in a few set-based statements (generate_series), secondary indexes rebuilt once at the end.
+// Runs on PostgreSQL (postgres.js) and on the embedded PGlite alike, through `LoadConnection`.
+import type { PGlite } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
 import { FIRST_NAMES, SURNAMES } from "@/lib/demo/people";
+
+/** The little the loader and the benchmark's fixture need of a connection. */
+export type LoadConnection = {
+  /** One or more statements without parameters. */
+  exec(statements: string): Promise<void>;
+  /** One statement with parameters, rows as objects. */
+  query<T extends object>(text: string, params?: unknown[]): Promise<T[]>;
+};
+
+export function postgresConnection(sql: Sql): LoadConnection {
+  return {
+    exec: async (statements) => {
+      await sql.unsafe(statements);
+    },
+    query: async <T extends object>(text: string, params: unknown[] = []) =>
+      (await sql.unsafe(text, params as never[])) as unknown as T[],
+  };
+}
+
+export function pgliteConnection(client: PGlite): LoadConnection {
+  return {
+    exec: async (statements) => {
+      await client.exec(statements);
+    },
+    query: async <T extends object>(text: string, params: unknown[] = []) =>
+      (await client.query<T>(text, params)).rows,
+  };
+}
 
 export type LoadOptions = {
   policies: number;
@@ -77,20 +107,21 @@ export function identityPool(cpfs: number, cnpjs: number): string[] {
 }
 
 /**
- * Loads `policies` policies (with one quotation each and 1-3 installments) into an empty,
- * migrated database whose catalogue is synced. Runs on one connection (temporary table).
+ * Loads `policies` policies (with one quotation each, 1-3 installments and the document rows the
+ * worker would have made) into an empty, migrated database whose catalogue is synced. Runs on one
+ * connection (temporary table).
  */
-export async function loadPolicies(sql: Sql, options: LoadOptions): Promise<void> {
+export async function loadPolicies(db: LoadConnection, options: LoadOptions): Promise<void> {
   const log = options.log ?? (() => {});
   const { policies: total, brokers } = options;
   const bigEvery = Math.max(1, Math.floor(total / options.bigBrokerPolicies));
   const step = async (label: string, statement: string) => {
     const started = performance.now();
-    await sql.unsafe(statement);
+    await db.exec(statement);
     log(`  ${label} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   };
 
-  await sql.unsafe(`
+  await db.exec(`
     set synchronous_commit = off;
     set maintenance_work_mem = '512MB';
     set max_parallel_maintenance_workers = 2;
@@ -100,21 +131,24 @@ export async function loadPolicies(sql: Sql, options: LoadOptions): Promise<void
   `);
 
   // Secondary indexes are dropped and rebuilt after the load (one sort each instead of 1M inserts).
-  const indexes = await sql<{ name: string; definition: string }[]>`
+  const indexes = await db.query<{ name: string; definition: string }>(`
     select i.indexname as name, i.indexdef as definition
     from pg_indexes i
     where i.schemaname = 'public'
-      and i.tablename in ('policies', 'policy_installments', 'quotations')
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`;
-  for (const index of indexes) await sql.unsafe(`drop index "${index.name}"`);
+      and i.tablename in ('policies', 'policy_installments', 'quotations', 'documents')
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
+  for (const index of indexes) await db.exec(`drop index "${index.name}"`);
 
   // Insured parties repeat (one person, several policies), as in a real book: a pool of identities.
   const cpfs = Math.max(100, Math.floor(total * 0.5));
   const cnpjs = Math.max(100, Math.floor(total * 0.15));
   const pool = identityPool(cpfs, cnpjs);
-  await sql.unsafe("create temporary table bench_identities (k int primary key, identity text not null)");
-  await sql`insert into bench_identities select * from unnest(${sql.array(pool.map((_, i) => i + 1))}::int[], ${sql.array(pool)}::text[])`;
-  await sql.unsafe("analyze bench_identities");
+  await db.exec("create temporary table bench_identities (k int primary key, identity text not null)");
+  await db.query("insert into bench_identities select * from unnest($1::int[], $2::text[])", [
+    pool.map((_, i) => i + 1),
+    pool,
+  ]);
+  await db.exec("analyze bench_identities");
 
   await step(
     `${brokers} brokers`,
@@ -209,7 +243,26 @@ export async function loadPolicies(sql: Sql, options: LoadOptions): Promise<void
      cross join lateral generate_series(1, c.n) as k`,
   );
 
-  await sql.unsafe("set session_replication_role = origin");
+  // The documents lib/documents/create-documents.ts makes at issuance: the policy PDF, and for a
+  // boleto policy the all-installments boleto plus one per installment (what the reads sign links to).
+  await step(
+    "documents",
+    `insert into documents (broker_id, kind, policy_id, installment_id, file_name, created_at)
+     select p.broker_id, 'policy', p.id, null::uuid, 'apolice-' || p.policy_number || '.pdf', p.created_at
+     from policies p
+     union all
+     select p.broker_id, 'boleto', p.id, null::uuid, 'boletos-' || p.policy_number || '.pdf', p.created_at
+     from policies p where p.payment_method = 'TICKET'
+     union all
+     select p.broker_id, 'boleto', p.id, i.id,
+            'boleto-' || p.policy_number || '-parcela-' || lpad(i.installment_number::text, 2, '0') || '.pdf', p.created_at
+     from policies p join policy_installments i on i.policy_id = p.id where p.payment_method = 'TICKET'`,
+  );
+
+  await db.exec("set session_replication_role = origin");
   for (const index of indexes) await step(`index ${index.name}`, index.definition);
-  await step("vacuum analyze", "vacuum (analyze) brokers, quotations, policies, policy_installments");
+  await step(
+    "vacuum analyze",
+    "vacuum (analyze) brokers, quotations, policies, policy_installments, documents",
+  );
 }

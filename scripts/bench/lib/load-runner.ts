@@ -44,7 +44,11 @@ export function closeRunnerAgents(): void {
   agents.clear();
 }
 
-/** Sends one request and resolves when its body has been read (never rejects). */
+/**
+ * Sends one request and resolves when its body has been read (never rejects). A request that fails
+ * with ECONNRESET on a reused keep-alive socket (the server closed it while idle, as Node's docs
+ * describe) is sent again once; its latency still counts from the first attempt.
+ */
 export function sendRequest(baseUrl: string, spec: BenchRequest, timeoutMs = 10_000): Promise<Outcome> {
   const url = new URL(spec.path, baseUrl);
   const started = performance.now();
@@ -55,26 +59,32 @@ export function sendRequest(baseUrl: string, spec: BenchRequest, timeoutMs = 10_
       settled = true;
       resolve({ latencyMs: performance.now() - started, status });
     };
-    const req = request(
-      url,
-      {
-        method: spec.method ?? "GET",
-        headers: spec.headers,
-        agent: agentFor(url.origin),
-        timeout: timeoutMs,
-      },
-      (res) => {
-        res.on("data", () => {});
-        res.on("end", () => finish(res.statusCode ?? 0));
-        res.on("error", () => finish("error"));
-      },
-    );
-    req.on("timeout", () => {
-      finish("timeout");
-      req.destroy();
-    });
-    req.on("error", () => finish("error"));
-    req.end(spec.body);
+    const attempt = (retry: boolean) => {
+      const req = request(
+        url,
+        {
+          method: spec.method ?? "GET",
+          headers: spec.headers,
+          agent: agentFor(url.origin),
+          timeout: timeoutMs,
+        },
+        (res) => {
+          res.on("data", () => {});
+          res.on("end", () => finish(res.statusCode ?? 0));
+          res.on("error", () => finish("error"));
+        },
+      );
+      req.on("timeout", () => {
+        finish("timeout");
+        req.destroy();
+      });
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        if (retry && req.reusedSocket && error.code === "ECONNRESET") attempt(false);
+        else finish("error");
+      });
+      req.end(spec.body);
+    };
+    attempt(true);
   });
 }
 
