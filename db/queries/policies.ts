@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, not, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { PolicySortField, PolicySortTerm } from "@/lib/policies/sort";
+import { processSingleton } from "@/lib/process/registry";
 import type { Executor } from "../index";
 import { modalities, type PolicyStatus, policies, policyInstallments } from "../schema";
 import { policyDocumentIds } from "./documents";
@@ -226,7 +227,10 @@ function prepareLookup(db: Executor, column: LookupColumn) {
 type LookupStatements = Record<LookupColumn, ReturnType<typeof prepareLookup>>;
 // The lookup is the hottest read: its statements are built once per database (or transaction) and
 // sent as named prepared statements, one round trip each (an unnamed one with parameters takes two).
-const lookupStatements = new WeakMap<Executor, LookupStatements>();
+const lookupStatements = processSingleton(
+  "policy-lookup-statements",
+  () => new WeakMap<Executor, LookupStatements>(),
+);
 
 /** A broker's policy, with installments and documents, by its 13-digit policyNumber or 24-digit number. */
 export async function findPolicyDetails(

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { processSingleton } from "@/lib/process/registry";
 import { deriveSecret } from "@/lib/secrets";
 
 /** Links stay valid for 7 days: long enough for a partner to hand them on, short enough to expire. */
@@ -13,7 +14,7 @@ function signature(documentId: string, expires: number): string {
 // Signatures handed out, by document and expiry: every read of a policy signs its links, and within
 // the hour they are the same. Verification never reads this (it recomputes).
 const SIGNED_CAPACITY = 10_000;
-const signed = new Map<string, string>();
+const signed = processSingleton("document-link-signatures", () => new Map<string, string>());
 
 function cachedSignature(documentId: string, expires: number): string {
   const key = `${documentId}.${expires}`;
