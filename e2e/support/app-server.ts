@@ -20,7 +20,8 @@ export class AppServer {
   async start(): Promise<void> {
     if (await this.answers()) throw new Error(`port ${this.port} is already in use`);
     const child = spawn("npx", ["next", "start", "-p", String(this.port)], {
-      env: { ...process.env, ...this.env },
+      // A production server needs its public origin (lib/server/production-config.ts).
+      env: { ...process.env, PUBLIC_BASE_URL: this.baseURL, ...this.env },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
