@@ -169,7 +169,11 @@ export async function expireIssuedPolicies(db: Executor, now: Date): Promise<Exp
     .set({ status: "Expired" })
     .from(brokers)
     .where(
-      and(eq(policies.status, "Issued"), lt(policies.vigencyExpiredAt, now), eq(brokers.id, policies.brokerId)),
+      and(
+        eq(policies.status, "Issued"),
+        lt(policies.vigencyExpiredAt, now),
+        eq(brokers.id, policies.brokerId),
+      ),
     )
     .returning({
       id: policies.id,
