@@ -3,6 +3,7 @@ import { Webhook } from "standardwebhooks";
 import { WebhookReceiver } from "../../lib/webhooks/testing/receiver";
 import { signIn, USERS } from "../support/auth";
 import { expectNoSeriousA11yViolations } from "../support/axe";
+import { PoliciesPage } from "../support/policies";
 import { docShot } from "../support/screenshots";
 
 // The server runs with WEBHOOK_ALLOW_LOOPBACK=1 (playwright.config.ts): http:// to this machine is accepted.
@@ -86,6 +87,51 @@ test.describe("Webhooks", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Excluir endpoint" }).click();
     await expect(page).toHaveURL(/\/settings\/webhooks\?removido=1$/);
     await expect(page.getByRole("row").filter({ hasText: url })).toHaveCount(0);
+  });
+
+  test("a policy canceled in the portal reaches the endpoint as policy.canceled, with links to the API", async ({
+    page,
+    baseURL,
+  }) => {
+    await signIn(page, USERS.admin);
+    await page.goto("/settings/webhooks");
+    const url = receiver.url(`/e2e-cancel-${Date.now()}`);
+    const form = page.getByRole("form", { name: "Novo endpoint de webhook" });
+    await form.getByLabel("URL do endpoint").fill(url);
+    await form.getByRole("button", { name: "Criar endpoint" }).click();
+    const secret = await page.getByLabel("Segredo de assinatura").inputValue();
+
+    await page.goto("/policies?status=Issued&sort=-createdat");
+    const number = (await new PoliciesPage(page).column(0))[0]!;
+    await page.goto(`/policies/${number}`);
+    await page.getByText("Cancelar apólice", { exact: true }).click();
+    const cancel = page.getByRole("form", { name: "Cancelar apólice" });
+    await cancel.getByLabel("Motivo do cancelamento").fill("Pedido do segurado por telefone");
+    await cancel.getByRole("button", { name: "Confirmar cancelamento" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Motivo:" })).toBeVisible();
+
+    const [request] = await receiver.waitFor(new URL(url).pathname);
+    const event = new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>) as {
+      type: string;
+      data: Record<string, unknown>;
+    };
+    expect(event.type).toBe("policy.canceled");
+    expect(event.data).toMatchObject({
+      registerNumber: "100000",
+      policyNumber: number,
+      status: "Canceled",
+      links: {
+        policy: `${baseURL}/api/v1/policy/100000/${number}`,
+        quotation: `${baseURL}/api/v1/quotation/100000/${event.data.quotationIdentifier}`,
+      },
+    });
+    expect(request!.body).not.toContain("Pedido do segurado");
+
+    await page.goto("/settings/webhooks");
+    await page.getByRole("link", { name: url }).click();
+    await page.getByRole("button", { name: "Excluir endpoint" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Excluir endpoint" }).click();
+    await expect(page).toHaveURL(/\/settings\/webhooks\?removido=1$/);
   });
 
   test("members do not see webhooks", async ({ page }) => {
