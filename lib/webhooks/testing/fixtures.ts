@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/index";
+import { insertWebhookEndpoint } from "@/db/queries/webhooks";
 import { events, webhookDeliveries } from "@/db/schema";
 import { recordEvent } from "@/lib/events/record-event";
 import type { EventType } from "@/lib/events/types";
 import { ensureTestModalities, insertTestPolicy } from "@/lib/testing/policy-fixtures";
+import { generateSigningSecret, sealSigningSecret } from "../signing-secret";
 
 export type EventSubject = {
   brokerId: string;
@@ -86,4 +88,15 @@ export async function waitUntil<T>(
       throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** An enabled endpoint written directly (no address check): for scripts that cannot load the portal service. */
+export async function insertTestEndpoint(
+  db: Database,
+  values: { brokerId: string; url: string; eventTypes: EventType[] },
+): Promise<{ id: string; secret: string }> {
+  const id = randomUUID();
+  const secret = generateSigningSecret();
+  await insertWebhookEndpoint(db, { id, ...values, secretCiphertext: sealSigningSecret(secret, id) });
+  return { id, secret };
 }
