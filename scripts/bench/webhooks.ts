@@ -99,7 +99,7 @@ async function run(kind: "pglite" | "postgres") {
       url: receiver.url("/bench"),
       eventTypes: ["installment.paid"],
     });
-    const subjects = [];
+    const subjects: Awaited<ReturnType<typeof createEventSubject>>[] = [];
     for (let i = 0; i < QUOTATIONS; i++) subjects.push(await createEventSubject(handle.db, broker));
     await worker.start();
     // Warm-up (not measured): the first deliveries pay for JIT compilation and cold connections.
