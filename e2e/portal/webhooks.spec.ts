@@ -27,7 +27,9 @@ test.describe("Webhooks", () => {
     // A private address is refused (after resolving it), with the reason.
     await form.getByLabel("URL do endpoint").fill("https://10.20.30.40/webhooks");
     await form.getByRole("button", { name: "Criar endpoint" }).click();
-    await expect(form.getByText("Endereço não permitido: 10.20.30.40 aponta para 10.20.30.40 (rede privada).")).toBeVisible();
+    await expect(
+      form.getByText("Endereço não permitido: 10.20.30.40 aponta para 10.20.30.40 (rede privada)."),
+    ).toBeVisible();
 
     const url = receiver.url(`/e2e-${Date.now()}`);
     const path = new URL(url).pathname;
@@ -136,7 +138,9 @@ test.describe("Webhooks", () => {
 
   test("members do not see webhooks", async ({ page }) => {
     await signIn(page, USERS.member);
-    await expect(page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Webhooks" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Webhooks" }),
+    ).toHaveCount(0);
     await page.goto("/settings/webhooks");
     await expect(page).toHaveURL(/\/forbidden$/);
   });

@@ -31,6 +31,21 @@ async function eventsOf(quotationId: string) {
     .orderBy(asc(events.sequence));
 }
 
+/** The data of a policy.* event: the policy's identifiers and its new status. */
+function policyEventData(
+  policy: { id: string; quotationId: string; number: string; policyNumber: string },
+  status: string,
+) {
+  return {
+    registerNumber: "100000",
+    quotationIdentifier: policy.quotationId,
+    policyIdentifier: policy.id,
+    number: policy.number,
+    policyNumber: policy.policyNumber,
+    status,
+  };
+}
+
 async function checkoutOf(quotationId: string) {
   const [row] = await handle.db.select().from(checkouts).where(eq(checkouts.quotationId, quotationId));
   return row!;
@@ -152,18 +167,7 @@ describe("events written with their state change", () => {
     await cancelPolicy(handle.db, broker.id, policy.policyNumber, { reason: "De novo" }, at);
     const found = await eventsOf(policy.quotationId);
     expect(found.map((event) => [event.type, event.occurredAt, event.data])).toEqual([
-      [
-        "policy.canceled",
-        at,
-        {
-          registerNumber: "100000",
-          quotationIdentifier: policy.quotationId,
-          policyIdentifier: policy.id,
-          number: policy.number,
-          policyNumber: policy.policyNumber,
-          status: "Canceled",
-        },
-      ],
+      ["policy.canceled", at, policyEventData(policy, "Canceled")],
     ]);
   });
 
@@ -200,18 +204,7 @@ describe("events written with their state change", () => {
     for (const policy of [first, second]) {
       const found = await eventsOf(policy.quotationId);
       expect(found.map((event) => [event.type, event.occurredAt, event.data])).toEqual([
-        [
-          "policy.expired",
-          now,
-          {
-            registerNumber: "100000",
-            quotationIdentifier: policy.quotationId,
-            policyIdentifier: policy.id,
-            number: policy.number,
-            policyNumber: policy.policyNumber,
-            status: "Expired",
-          },
-        ],
+        ["policy.expired", now, policyEventData(policy, "Expired")],
       ]);
     }
   });

@@ -5,24 +5,16 @@
 // relay (fan-out, delivery row and job) → delivery job → signed POST. On PGlite (in-memory, worker
 // inline) and, when DATABASE_URL is set, on a scratch PostgreSQL database (worker inline, or with
 // BENCH_WORKER=process in a separate `npm run worker` process, as deployed).
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import postgres from "postgres";
-import {
-  type DatabaseHandle,
-  openMemoryPglite,
-  openPostgres,
-  useDatabaseForTesting as pointAtDatabase,
-} from "@/db/index";
-import { migrateDatabase } from "@/db/migrate";
-import { startWorker, stopWorker } from "@/lib/jobs";
+import { useDatabaseForTesting as pointAtDatabase } from "@/db/index";
+import { stopWorker } from "@/lib/jobs";
 import { stopProducer } from "@/lib/jobs/boss";
 import { log } from "@/lib/log";
 import { createBrokerWithKey } from "@/lib/testing/fixtures";
 import { createEventSubject, emitEvent, insertTestEndpoint } from "@/lib/webhooks/testing/fixtures";
 import { WebhookReceiver } from "@/lib/webhooks/testing/receiver";
 import { percentile } from "./lib/load-runner";
+import { inlineWorker, openScratchDatabase, processWorker } from "./lib/scratch";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 400);
 const RATE = Number(process.env.BENCH_RATE ?? 20);
@@ -30,64 +22,10 @@ const QUOTATIONS = Number(process.env.BENCH_QUOTATIONS ?? 40);
 const WARM_UP = 20;
 const WORKER_MODE = process.env.BENCH_WORKER === "process" ? "process" : "inline";
 
-type Worker = { start(): Promise<void>; stop(): Promise<void>; label: string };
-
-const inlineWorker: Worker = { start: startWorker, stop: () => stopWorker(), label: "worker inline" };
-
-/** `npm run worker` on the scratch database, in its own process. */
-function processWorker(url: string): Worker {
-  let child: ChildProcess | undefined;
-  return {
-    label: "worker in a separate process (npm run worker)",
-    start: () =>
-      new Promise((resolve, reject) => {
-        child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-          env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
-          stdio: ["ignore", "pipe", "inherit"],
-        });
-        child.stdout!.on("data", (chunk: Buffer) => {
-          if (chunk.toString().includes("worker running")) resolve();
-        });
-        child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
-      }),
-    stop: () =>
-      new Promise((resolve) => {
-        if (!child || child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGINT");
-      }),
-  };
-}
-
-async function openScratchDatabase(kind: "pglite" | "postgres"): Promise<DatabaseHandle & { url?: string }> {
-  if (kind === "pglite") {
-    const handle = await openMemoryPglite();
-    await migrateDatabase(handle);
-    return handle;
-  }
-  const url = process.env.DATABASE_URL!;
-  const name = `bp_webhooks_bench_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = openPostgres(target.toString(), { max: 10 });
-  await migrateDatabase(handle);
-  return {
-    ...handle,
-    url: target.toString(),
-    close: async () => {
-      await handle.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 async function run(kind: "pglite" | "postgres") {
-  const handle = await openScratchDatabase(kind);
+  const handle = await openScratchDatabase(kind, "bp_webhooks_bench");
   pointAtDatabase(handle);
   const receiver = new WebhookReceiver();
   await receiver.start();
