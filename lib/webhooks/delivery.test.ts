@@ -10,6 +10,9 @@ import { createBrokerWithKey } from "@/lib/testing/fixtures";
 import { useResolverForTesting } from "./address-policy";
 import {
   createWebhookEndpoint,
+  deleteBrokerEndpoint,
+  getBrokerEndpoint,
+  listEndpointDeliveries,
   redeliver,
   rotateEndpointSecret,
   sendTestEvent,
@@ -323,5 +326,42 @@ describe("webhook delivery to a real loopback server (domain.md §13)", () => {
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.endpointId, endpointId));
     expect(rows).toHaveLength(2);
+  });
+
+  it("another broker's admin can neither see nor change an endpoint, nor receive its broker's events", async () => {
+    const { id: endpointId } = await endpoint("/isolated");
+    const other = (await createBrokerWithKey(handle.db, "300000")).broker;
+    const { id: foreignEndpoint } = (await createWebhookEndpoint(
+      handle.db,
+      { brokerId: other.id, userId: null },
+      { url: receiver.url("/foreign"), eventTypes: ["installment.paid"] },
+    )) as { id: string };
+    expect(await getBrokerEndpoint(handle.db, other.id, endpointId)).toBeUndefined();
+    expect(await listEndpointDeliveries(handle.db, other.id, endpointId, 1)).toBeUndefined();
+    expect(
+      await updateBrokerEndpoint(handle.db, other.id, endpointId, {
+        url: receiver.url("/stolen"),
+        eventTypes: ["installment.paid"],
+        enabled: true,
+      }),
+    ).toEqual({ ok: false, error: "Endpoint não encontrado." });
+    expect(await rotateEndpointSecret(handle.db, other.id, endpointId)).toBeUndefined();
+    expect(
+      await sendTestEvent(handle.db, { brokerId: other.id, registerNumber: "300000" }, endpointId),
+    ).toEqual({
+      ok: false,
+      error: "Endpoint não encontrado.",
+    });
+    expect(await deleteBrokerEndpoint(handle.db, other.id, endpointId)).toBe(false);
+    expect(await getBrokerEndpoint(handle.db, broker.id, endpointId)).toMatchObject({
+      url: receiver.url("/isolated"),
+    });
+
+    const subject = await createEventSubject(handle.db, broker);
+    const eventId = await emitEvent(handle.db, subject);
+    await receiver.waitFor("/isolated");
+    expect(await deliveriesOfEndpoint(handle.db, foreignEndpoint)).toEqual([]);
+    expect(receiver.on("/foreign")).toEqual([]);
+    expect(await eventRelayed(handle.db, eventId)).toBe(true);
   });
 });
