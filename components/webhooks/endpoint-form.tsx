@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState, useId, useRef, useState } from "react";
+import { useActionState, useEffect, useId, useRef, useState } from "react";
 import {
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
@@ -37,6 +37,10 @@ export function EndpointForm({
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const editing = initial !== undefined;
+
+  useEffect(() => {
+    if (state.created) formRef.current?.reset();
+  }, [state.created]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const values = endpointFormValues(new FormData(event.currentTarget), { withEnabled: editing });

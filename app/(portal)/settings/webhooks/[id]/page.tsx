@@ -82,7 +82,8 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
       <section className="card" aria-labelledby="settings-title" style={{ marginTop: "1.5rem" }}>
         <h2 id="settings-title">Configuração</h2>
         <EndpointForm
-          key={`${endpoint.url}|${endpoint.eventTypes.join()}|${endpoint.enabled}`}
+          // Remounted (fresh values) when the platform disables the endpoint under the admin's eyes.
+          key={endpoint.disabledAt ?? "enabled"}
           action={updateEndpointAction.bind(null, endpoint.id)}
           label="Configuração do endpoint"
           submitLabel="Salvar alterações"
