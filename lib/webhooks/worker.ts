@@ -22,7 +22,7 @@ const STALL_SWEEP_MS = 60_000;
  * runs again at once.
  */
 class RelayRunner {
-  private running = false;
+  private running?: Promise<void>;
   private again = false;
   private stopped = false;
 
@@ -37,8 +37,9 @@ class RelayRunner {
       this.again = true;
       return;
     }
-    this.running = true;
-    void this.loop();
+    this.running = this.loop().finally(() => {
+      this.running = undefined;
+    });
   }
 
   private async loop(): Promise<void> {
@@ -50,11 +51,12 @@ class RelayRunner {
         log.error({ err: error }, "webhook relay failed");
       }
     } while (this.again && !this.stopped);
-    this.running = false;
   }
 
-  stop(): void {
+  /** No more runs; resolves when the current one (if any) has finished. */
+  async stop(): Promise<void> {
     this.stopped = true;
+    await this.running;
   }
 }
 
@@ -124,9 +126,9 @@ export async function startWebhookDelivery(
   }, STALL_SWEEP_MS);
   relay.trigger();
   state.stop = async () => {
-    relay.stop();
     clearInterval(poll);
     clearInterval(sweep);
+    await relay.stop();
     deliveryPollers.wake = undefined;
     await unlisten().catch(() => {});
   };
