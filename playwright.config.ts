@@ -83,6 +83,8 @@ export default defineConfig({
           // Required by `next start` (lib/server/production-config.ts): the origin of document links.
           PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? baseURL,
           WORKER: "inline",
+          // e2e/portal/webhooks.spec.ts points an endpoint at a loopback server it starts.
+          WEBHOOK_ALLOW_LOOPBACK: "1",
           ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
         },
       },

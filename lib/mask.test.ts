@@ -2,6 +2,15 @@ import { describe, expect, it } from "vitest";
 import { maskSensitiveText, maskSensitiveValue } from "./mask";
 
 describe("masking of personal and card data", () => {
+  it("never lets a webhook signing secret through, in text or as a field", () => {
+    const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw+/X0Ab=";
+    expect(maskSensitiveText(`rotated to ${secret} now`)).toBe("rotated to whsec_[redacted] now");
+    expect(maskSensitiveValue({ secret, note: secret })).toEqual({
+      secret: "[redacted]",
+      note: "whsec_[redacted]",
+    });
+  });
+
   it("masks CPF, CNPJ and card numbers inside text", () => {
     const masked = maskSensitiveText("cpf 529.982.247-25 cnpj 11222333000181 card 4111 1111 1111 1111");
     expect(masked).not.toContain("982.247");

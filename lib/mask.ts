@@ -6,6 +6,8 @@ const EMAIL_LIKE = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+\b/g;
 const PHONE_LIKE = /(?:\+55\s?)?\(?\b\d{2}\)?[\s.]?9?\d{4}-\d{4}\b/g;
 /** A formatted CEP (the bare 8 digits are indistinguishable from other numbers). */
 const CEP_LIKE = /\b\d{5}-\d{3}\b/g;
+/** A webhook signing secret (Standard Webhooks `whsec_` + base64). */
+const WEBHOOK_SECRET_LIKE = /\bwhsec_[A-Za-z0-9+/=]+/g;
 
 /** Keeps the first two and last two digits of a CPF/CNPJ: enough to tell records apart in a log. */
 function maskIdentity(value: string): string {
@@ -24,12 +26,13 @@ function maskPhone(value: string): string {
 }
 
 /**
- * Masks personal and card data inside free text: card-like digit runs (13-19 digits) become
+ * Masks personal and card data inside free text (and webhook signing secrets): card-like digit runs (13-19 digits) become
  * `****1234`, CPF/CNPJ keep two leading and two trailing characters, e-mails keep their first
  * character and domain, formatted phones their last two digits, formatted CEPs nothing.
  */
 export function maskSensitiveText(text: string): string {
   return text
+    .replace(WEBHOOK_SECRET_LIKE, "whsec_[redacted]")
     .replace(EMAIL_LIKE, maskEmail)
     .replace(CARD_LIKE, (match) => {
       const digits = match.replace(/\D/g, "");
@@ -41,7 +44,17 @@ export function maskSensitiveText(text: string): string {
     .replace(CEP_LIKE, "*****-***");
 }
 
-const SECRET_KEYS = new Set(["cvv", "number", "cardnumber", "password", "passwordhash", "apikey", "key"]);
+const SECRET_KEYS = new Set([
+  "cvv",
+  "number",
+  "cardnumber",
+  "password",
+  "passwordhash",
+  "apikey",
+  "key",
+  "secret",
+  "signingsecret",
+]);
 
 /** Fields that hold an address, a phone or an e-mail, whatever their shape: replaced as a whole. */
 const PERSONAL_KEYS = new Set([

@@ -1,4 +1,4 @@
-// npm run worker: the issuance worker on its own (run the app with WORKER=off). Needs DATABASE_URL
+// npm run worker: the worker on its own (issuance, expiry, webhook delivery; run the app with WORKER=off). Needs DATABASE_URL
 // for PostgreSQL; without it the embedded database is opened, which only works while the app is
 // stopped (PGlite allows one process).
 import { DatabaseLockedError, getDatabaseHandle } from "@/db/index";

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "../index";
 import {
+  brokers,
   checkouts,
   installmentPlans,
   modalities,
@@ -16,6 +17,7 @@ export async function findIssuanceContext(db: Executor, checkoutId: string) {
   const [row] = await db
     .select({
       checkout: checkouts,
+      registerNumber: brokers.registerNumber,
       quotation: quotations,
       proposal: proposals,
       plan: installmentPlans,
@@ -29,6 +31,7 @@ export async function findIssuanceContext(db: Executor, checkoutId: string) {
     })
     .from(checkouts)
     .innerJoin(quotations, eq(quotations.id, checkouts.quotationId))
+    .innerJoin(brokers, eq(brokers.id, quotations.brokerId))
     .innerJoin(proposals, eq(proposals.id, checkouts.proposalId))
     .innerJoin(installmentPlans, eq(installmentPlans.id, proposals.planId))
     .innerJoin(quotationVariants, eq(quotationVariants.id, proposals.variantId))
@@ -150,12 +153,34 @@ export async function reopenQuotation(db: Executor, quotationId: string, reason:
     .where(and(eq(quotations.id, quotationId), eq(quotations.status, "Confirmed")));
 }
 
-/** Issued policies whose vigency ended before `now` become Expired; returns how many changed. */
-export async function expireIssuedPolicies(db: Executor, now: Date): Promise<number> {
-  const rows = await db
+export type ExpiredPolicy = {
+  id: string;
+  brokerId: string;
+  registerNumber: string;
+  quotationId: string;
+  number: string;
+  policyNumber: string;
+};
+
+/** Issued policies whose vigency ended before `now` become Expired; returns the ones that changed. */
+export async function expireIssuedPolicies(db: Executor, now: Date): Promise<ExpiredPolicy[]> {
+  return db
     .update(policies)
     .set({ status: "Expired" })
-    .where(and(eq(policies.status, "Issued"), lt(policies.vigencyExpiredAt, now)))
-    .returning({ id: policies.id });
-  return rows.length;
+    .from(brokers)
+    .where(
+      and(
+        eq(policies.status, "Issued"),
+        lt(policies.vigencyExpiredAt, now),
+        eq(brokers.id, policies.brokerId),
+      ),
+    )
+    .returning({
+      id: policies.id,
+      brokerId: policies.brokerId,
+      registerNumber: brokers.registerNumber,
+      quotationId: policies.quotationId,
+      number: policies.number,
+      policyNumber: policies.policyNumber,
+    });
 }

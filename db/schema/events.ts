@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { brokers } from "./brokers";
 import { createdAt, timestamptz } from "./columns";
@@ -27,9 +28,12 @@ export const events = pgTable(
     /** The payload's `data`: identifiers only, never personal or card data (domain.md §13). */
     data: jsonb().$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
+    /** When the webhook relay fanned it out to the broker's endpoints; null until then. */
+    relayedAt: timestamptz(),
   },
   (t) => [
     index("events_broker_sequence_idx").on(t.brokerId, t.sequence),
     index("events_quotation_sequence_idx").on(t.quotationId, t.sequence),
+    index("events_unrelayed_idx").on(t.sequence).where(sql`${t.relayedAt} is null`),
   ],
 );

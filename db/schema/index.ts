@@ -6,3 +6,4 @@ export * from "./events";
 export * from "./policies";
 export * from "./quotations";
 export * from "./sessions";
+export * from "./webhooks";

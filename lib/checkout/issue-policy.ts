@@ -1,5 +1,6 @@
 import { isUniqueViolation } from "@/db/errors";
 import type { Database, Executor } from "@/db/index";
+import { findQuotationBroker } from "@/db/queries/events";
 import {
   beginIssuanceAttempt,
   completeIssuance,
@@ -14,6 +15,7 @@ import {
 } from "@/db/queries/issuance";
 import { buildBoleto } from "@/lib/documents/boleto";
 import { createPolicyDocuments } from "@/lib/documents/create-documents";
+import { recordEvent } from "@/lib/events/record-event";
 import { normalizeName } from "@/lib/identity";
 import { log } from "@/lib/log";
 import { getPaymentGateway, type PaymentGateway } from "@/lib/payments/gateway";
@@ -84,11 +86,9 @@ export async function issuePolicy(
     if (!checkout.cardToken) throw new Error(`checkout ${checkoutId} has no card token`);
     const charge = await gateway.charge(checkout.cardToken, plan.totalCents, { idempotencyKey: checkoutId });
     if (charge.status === "declined") {
-      const ended = await db.transaction(async (tx) => {
-        const quotationId = await endCheckoutUnpaid(tx, checkoutId, "Declined", charge.reason);
-        if (quotationId) await reopenQuotation(tx, quotationId, charge.reason);
-        return quotationId !== undefined;
-      });
+      const ended = await db.transaction((tx) =>
+        endCheckoutWithoutPolicy(tx, checkoutId, "Declined", charge.reason, options.now ?? new Date()),
+      );
       if (ended) log.info({ checkoutId, quotationId: checkout.quotationId }, "card declined");
       return ended ? { outcome: "declined", reason: charge.reason } : { outcome: "skipped" };
     }
@@ -127,11 +127,12 @@ async function createPolicy(
 ): Promise<string> {
   const { checkout, quotation, proposal, plan, variant, modality } = context;
   const policyNumber = formatPolicyNumber(await nextPolicyNumberValue(tx));
+  const number = formatLongPolicyNumber(modality.productCode, issuedAt, policyNumber);
   const { id: policyId } = await insertPolicy(tx, {
     brokerId: quotation.brokerId,
     quotationId: quotation.id,
     checkoutId: checkout.id,
-    number: formatLongPolicyNumber(modality.productCode, issuedAt, policyNumber),
+    number,
     policyNumber,
     status: "Issued",
     personType: quotation.personType,
@@ -177,19 +178,62 @@ async function createPolicy(
     paymentMethod: proposal.paymentMethod,
     installmentIds: [...rows].sort((a, b) => a.installmentNumber - b.installmentNumber).map((row) => row.id),
   });
+  await recordEvent(tx, {
+    type: "checkout.issued",
+    brokerId: quotation.brokerId,
+    quotationId: quotation.id,
+    occurredAt: issuedAt,
+    data: {
+      registerNumber: context.registerNumber,
+      quotationIdentifier: quotation.id,
+      policyIdentifier: policyId,
+      number,
+      policyNumber,
+      status: "Issued",
+    },
+  });
   return policyId;
 }
 
 /**
- * The dead-letter end of a checkout whose job failed after every retry: Failed with the reason,
- * the quotation back to Draft so the broker can try again. No-op when it had already ended.
+ * Ends a checkout that is still in flight as Declined or Failed and reopens its quotation with the
+ * reason, with the `checkout.declined` / `checkout.failed` event (domain.md §13), in the caller's
+ * transaction. False when the checkout had already ended (nothing changes, no event).
  */
-export async function failCheckout(db: Database, checkoutId: string, reason: string): Promise<boolean> {
-  const ended = await db.transaction(async (tx) => {
-    const quotationId = await endCheckoutUnpaid(tx, checkoutId, "Failed", reason);
-    if (quotationId) await reopenQuotation(tx, quotationId, reason);
-    return quotationId !== undefined;
+async function endCheckoutWithoutPolicy(
+  tx: Executor,
+  checkoutId: string,
+  status: "Declined" | "Failed",
+  reason: string,
+  at: Date,
+): Promise<boolean> {
+  const quotationId = await endCheckoutUnpaid(tx, checkoutId, status, reason);
+  if (!quotationId) return false;
+  await reopenQuotation(tx, quotationId, reason);
+  const broker = await findQuotationBroker(tx, quotationId);
+  if (!broker) throw new Error(`quotation ${quotationId} has no broker`);
+  await recordEvent(tx, {
+    type: status === "Declined" ? "checkout.declined" : "checkout.failed",
+    brokerId: broker.brokerId,
+    quotationId,
+    occurredAt: at,
+    data: { registerNumber: broker.registerNumber, quotationIdentifier: quotationId, reason, status },
   });
+  return true;
+}
+
+/**
+ * The dead-letter end of a checkout whose job failed after every retry: Failed with the reason,
+ * the quotation back to Draft so the broker can try again, and `checkout.failed`. No-op when it
+ * had already ended.
+ */
+export async function failCheckout(
+  db: Database,
+  checkoutId: string,
+  reason: string,
+  now = new Date(),
+): Promise<boolean> {
+  const ended = await db.transaction((tx) => endCheckoutWithoutPolicy(tx, checkoutId, "Failed", reason, now));
   if (ended) log.warn({ checkoutId }, "checkout failed after retries");
   return ended;
 }

@@ -1,5 +1,5 @@
 import type { Executor } from "@/db/index";
-import { insertEvent } from "@/db/queries/events";
+import { insertEvent, notifyEventsRecorded } from "@/db/queries/events";
 import { eventDataSchema, type NewEvent } from "./types";
 
 /**
@@ -15,5 +15,7 @@ export async function recordEvent(tx: Executor, event: NewEvent): Promise<{ id: 
     occurredAt: event.occurredAt,
     data,
   });
+  // Wakes the webhook relay when (and only if) the transaction commits.
+  await notifyEventsRecorded(tx);
   return { id };
 }

@@ -49,11 +49,21 @@ export async function ensureQueues(boss: PgBoss, settings: JobSettings): Promise
   };
   const deadLetter = { policy: "standard" as const, retryLimit: 10, retryDelay: 5, retryBackoff: true };
   const expiry = { policy: "standard" as const, retryLimit: 2, retryDelay: 60, expireInSeconds: 600 };
+  // A job is one attempt; the webhook schedule (5 s … 10 h) is the delivery's own (lib/webhooks/deliver.ts).
+  // pg-boss retries only a job whose worker died or threw, after the attempt's lease has lapsed.
+  const webhook = {
+    policy: "standard" as const,
+    retryLimit: 2,
+    retryDelay: 90,
+    expireInSeconds: 60,
+    retentionMinutes: 2 * 24 * 60,
+  };
   // The dead-letter queue first: the issuance queue references it.
   for (const [name, options] of [
     [QUEUES.issuePolicyFailed, deadLetter],
     [QUEUES.issuePolicy, issuance],
     [QUEUES.expirePolicies, expiry],
+    [QUEUES.deliverWebhook, webhook],
   ] as const) {
     await boss.createQueue(name, { name, ...options });
     await boss.updateQueue(name, { name, ...options });
@@ -92,6 +102,14 @@ async function producerFor(handle: DatabaseHandle): Promise<PgBoss> {
     });
   }
   return jobsState.producer.boss;
+}
+
+/**
+ * This process's pg-boss for sending jobs. Obtain it before opening the transaction the job is
+ * sent in: starting pg-boss runs SQL outside that transaction (see getIssuanceQueue).
+ */
+export async function getJobProducer(): Promise<PgBoss> {
+  return producerFor(await getDatabaseHandle());
 }
 
 export type IssuanceQueue = {

@@ -5,6 +5,8 @@ export const QUEUES = {
   issuePolicy: "policy-issuance",
   issuePolicyFailed: "policy-issuance-failed",
   expirePolicies: "policy-expiry",
+  /** One attempt of one webhook delivery (lib/webhooks/deliver.ts). */
+  deliverWebhook: "webhook-delivery",
 } as const;
 
 /** Payload of an issuance job: the checkout id only (never card data; the token stays in the row). */

@@ -1,13 +1,34 @@
 import type { Executor } from "@/db/index";
 import { expireIssuedPolicies } from "@/db/queries/issuance";
+import { recordEvent } from "@/lib/events/record-event";
 import { log } from "@/lib/log";
 
 /**
- * Turns Issued policies whose vigency ended before `now` into Expired (domain.md §8). Run by the
- * worker hourly and once at start; idempotent, so overlapping runs are harmless.
+ * Turns Issued policies whose vigency ended before `now` into Expired (domain.md §8), with one
+ * `policy.expired` event per policy in the same transaction (domain.md §13). Run by the worker
+ * hourly and once at start; idempotent, so overlapping runs are harmless.
  */
 export async function expirePolicies(db: Executor, now = new Date()): Promise<number> {
-  const count = await expireIssuedPolicies(db, now);
-  if (count) log.info({ count }, "policies expired");
-  return count;
+  const expired = await db.transaction(async (tx) => {
+    const rows = await expireIssuedPolicies(tx, now);
+    for (const policy of rows) {
+      await recordEvent(tx, {
+        type: "policy.expired",
+        brokerId: policy.brokerId,
+        quotationId: policy.quotationId,
+        occurredAt: now,
+        data: {
+          registerNumber: policy.registerNumber,
+          quotationIdentifier: policy.quotationId,
+          policyIdentifier: policy.id,
+          number: policy.number,
+          policyNumber: policy.policyNumber,
+          status: "Expired",
+        },
+      });
+    }
+    return rows.length;
+  });
+  if (expired) log.info({ count: expired }, "policies expired");
+  return expired;
 }

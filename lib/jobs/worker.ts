@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import { type Database, getDatabaseHandle } from "@/db/index";
 import { failCheckout, issuePolicy } from "@/lib/checkout/issue-policy";
 import { log } from "@/lib/log";
+import { startWebhookDelivery, stopWebhookDelivery } from "@/lib/webhooks/worker";
 import { jobsState, startBoss, stopProducer } from "./boss";
 import { type IssuePolicyJob, jobSettings, QUEUES } from "./config";
 import { expirePolicies } from "./expiry";
@@ -52,8 +53,8 @@ function deadLetterHandler(db: Database, attempts: number) {
 }
 
 /**
- * Starts the issuance worker in this process: the issuance pollers, the dead-letter handler and
- * the hourly expiry schedule (plus one expiry run now). Idempotent: later calls return the same
+ * Starts the worker in this process: the issuance pollers, the dead-letter handler, webhook
+ * delivery (lib/webhooks/worker.ts) and the hourly expiry schedule (plus one expiry run now). Idempotent: later calls return the same
  * start. The app calls it from instrumentation.ts when WORKER=inline; `npm run worker` runs it alone.
  */
 export function startWorker(): Promise<void> {
@@ -98,6 +99,7 @@ export function startWorker(): Promise<void> {
     await boss.work(QUEUES.expirePolicies, { pollingIntervalSeconds: 5 }, async () => {
       await expirePolicies(handle.db);
     });
+    await startWebhookDelivery(boss, handle, { pollingIntervalSeconds: settings.WORKER_POLL_SECONDS });
     await boss.schedule(QUEUES.expirePolicies, settings.POLICY_EXPIRY_CRON, {}, { tz: "UTC" });
     // Once at start (throttled, so several processes starting together run it once).
     await boss.send(QUEUES.expirePolicies, {}, { singletonKey: "startup", singletonSeconds: 60 });
@@ -129,6 +131,7 @@ export function startWorker(): Promise<void> {
 export async function stopWorker(timeoutMs = 10_000): Promise<void> {
   const worker = jobsState.worker;
   jobsState.worker = undefined;
+  await stopWebhookDelivery();
   if (worker) {
     const boss = await worker.boss.catch(() => undefined);
     await boss?.stop({ graceful: true, timeout: timeoutMs, close: true });

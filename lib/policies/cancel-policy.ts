@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Database } from "@/db/index";
+import { findQuotationBroker } from "@/db/queries/events";
 import { cancelIssuedPolicy, findPolicyForBroker } from "@/db/queries/policies";
+import { recordEvent } from "@/lib/events/record-event";
 import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 
 /** The portal's cancellation form: the reason is kept with the policy (domain.md §8). */
@@ -16,7 +18,7 @@ export type CancelPolicyResult = { ok: true } | { ok: false; error: "not-found" 
 
 /**
  * Cancels one of the broker's Issued policies with a reason: the policy becomes Canceled and its
- * unpaid installments Canceled, in one transaction. Only the portal calls this (never the API),
+ * unpaid installments Canceled, with the `policy.canceled` event, in one transaction. Only the portal calls this (never the API),
  * and only for an admin (checked by the caller).
  */
 export async function cancelPolicy(
@@ -31,6 +33,22 @@ export async function cancelPolicy(
     const policy = await findPolicyForBroker(tx, brokerId, numberOrPolicyNumber);
     if (!policy) return { ok: false, error: "not-found" } as const;
     const canceled = await cancelIssuedPolicy(tx, { brokerId, policyId: policy.id, reason, at: now });
-    return canceled ? ({ ok: true } as const) : ({ ok: false, error: "not-issued" } as const);
+    if (!canceled) return { ok: false, error: "not-issued" } as const;
+    const broker = await findQuotationBroker(tx, canceled.quotationId);
+    await recordEvent(tx, {
+      type: "policy.canceled",
+      brokerId,
+      quotationId: canceled.quotationId,
+      occurredAt: now,
+      data: {
+        registerNumber: broker!.registerNumber,
+        quotationIdentifier: canceled.quotationId,
+        policyIdentifier: canceled.id,
+        number: canceled.number,
+        policyNumber: canceled.policyNumber,
+        status: "Canceled",
+      },
+    });
+    return { ok: true } as const;
   });
 }

@@ -6,58 +6,22 @@
 //   drain:  M checkouts queued with the worker stopped, then the worker started: policies issued/s.
 // Half the quotations pay by boleto (3 installments, DUE-DAY 10), half by card (3 installments).
 // Documents are metadata rows (PDFs render on demand), so no rendering cost hides in the figures.
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import postgres from "postgres";
-import {
-  type DatabaseHandle,
-  openMemoryPglite,
-  openPostgres,
-  useDatabaseForTesting as pointAtDatabase,
-} from "@/db/index";
-import { migrateDatabase } from "@/db/migrate";
+import { type DatabaseHandle, useDatabaseForTesting as pointAtDatabase } from "@/db/index";
 import { checkouts } from "@/db/schema";
 import { startCheckout } from "@/lib/checkout/start-checkout";
 import { createQuotationWithProposal, TEST_CARDS, testCard } from "@/lib/checkout/testing";
-import { startWorker, stopWorker } from "@/lib/jobs";
+import { stopWorker } from "@/lib/jobs";
 import { log } from "@/lib/log";
 import { createBrokerWithKey } from "@/lib/testing/fixtures";
+import { inlineWorker, openScratchDatabase, processWorker } from "./lib/scratch";
 
 const STEADY = Number(process.env.BENCH_CHECKOUTS ?? 400);
 const RATE = Number(process.env.BENCH_RATE ?? 20);
 const DRAIN = Number(process.env.BENCH_DRAIN ?? 1000);
 /** `process`: the worker runs as `npm run worker` beside the app (PostgreSQL only), not inline. */
 const WORKER_MODE = process.env.BENCH_WORKER === "process" ? "process" : "inline";
-
-type WorkerControl = { start(): Promise<void>; stop(): Promise<void> };
-
-const inlineWorker: WorkerControl = { start: startWorker, stop: () => stopWorker() };
-
-/** scripts/worker.ts in a child process on the scratch database (WORKER=off + npm run worker). */
-function processWorker(url: string): WorkerControl {
-  let child: ChildProcess | undefined;
-  return {
-    start: () =>
-      new Promise((resolve, reject) => {
-        child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-          env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
-          stdio: ["ignore", "pipe", "inherit"],
-        });
-        child.stdout!.on("data", (chunk: Buffer) => {
-          if (chunk.toString().includes("Issuance worker running")) resolve();
-        });
-        child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
-      }),
-    stop: () =>
-      new Promise((resolve) => {
-        if (!child || child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGINT");
-      }),
-  };
-}
 
 type Figures = {
   database: string;
@@ -80,32 +44,6 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * (sorted.length - 1)))] ?? Number.NaN;
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-async function openScratchDatabase(kind: "pglite" | "postgres"): Promise<DatabaseHandle & { url?: string }> {
-  if (kind === "pglite") {
-    const handle = await openMemoryPglite();
-    await migrateDatabase(handle);
-    return handle;
-  }
-  const url = process.env.DATABASE_URL!;
-  const name = `bench_checkout_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  // The app's own pool size (db/index.ts).
-  const handle = openPostgres(target.toString(), { max: 10 });
-  await migrateDatabase(handle);
-  return {
-    ...handle,
-    url: target.toString(),
-    close: async () => {
-      await handle.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 async function prepareQuotations(
   handle: DatabaseHandle,
@@ -149,7 +87,7 @@ async function waitIssued(handle: DatabaseHandle, ids: string[], timeoutMs: numb
 }
 
 async function run(kind: "pglite" | "postgres"): Promise<Figures> {
-  const handle = await openScratchDatabase(kind);
+  const handle = await openScratchDatabase(kind, "bench_checkout");
   pointAtDatabase(handle);
   const worker = kind === "postgres" && WORKER_MODE === "process" ? processWorker(handle.url!) : inlineWorker;
   try {
@@ -212,10 +150,7 @@ async function run(kind: "pglite" | "postgres"): Promise<Figures> {
     const drained = Number(span?.n ?? 0);
 
     return {
-      database:
-        kind === "pglite"
-          ? "PGlite (in-memory), worker inline"
-          : `PostgreSQL, worker ${worker === inlineWorker ? "inline" : "in a separate process (npm run worker)"}`,
+      database: kind === "pglite" ? "PGlite (in-memory), worker inline" : `PostgreSQL, ${worker.label}`,
       steady: STEADY,
       rate: RATE,
       enqueueP50: percentile(enqueue, 50),
