@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 
 export type CheckoutStatusJson = {
-  quotationStatus: "Draft" | "Confirmed" | "Finished";
+  quotationStatus: "Draft" | "Confirmed" | "Finished" | "Expired";
   status: "Queued" | "Processing" | "Issued" | "Declined" | "Failed" | null;
   reason: string | null;
   policyNumber: string | null;

@@ -16,7 +16,7 @@ import { brokers } from "./brokers";
 import { modalities } from "./catalogue";
 import { cents, createdAt, timestamptz } from "./columns";
 
-export const QUOTATION_STATUSES = ["Draft", "Confirmed", "Finished"] as const;
+export const QUOTATION_STATUSES = ["Draft", "Confirmed", "Finished", "Expired"] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
 export const PERSON_TYPES = ["NATURAL", "LEGAL"] as const;
 export type PersonType = (typeof PERSON_TYPES)[number];
@@ -74,12 +74,17 @@ export const quotations = pgTable(
     /** Why the last checkout was declined; cleared by a new checkout. */
     declineReason: text(),
     quotedAt: timestamptz().notNull().defaultNow(),
+    /** End of validity (domain.md §12): 30 days after the latest quote, never past the vigency start day. */
+    expiresAt: timestamptz(),
+    /** The policy this quotation renews (domain.md §14), or null. */
+    previousPolicyId: uuid(),
     createdAt: createdAt(),
     updatedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
     index("quotations_broker_created_idx").on(t.brokerId, t.createdAt),
-    check("quotations_status_check", sql`${t.status} in ('Draft', 'Confirmed', 'Finished')`),
+    index("quotations_previous_policy_idx").on(t.previousPolicyId),
+    check("quotations_status_check", sql`${t.status} in ('Draft', 'Confirmed', 'Finished', 'Expired')`),
     check("quotations_person_type_check", sql`${t.personType} in ('NATURAL', 'LEGAL')`),
   ],
 );

@@ -153,7 +153,7 @@ export type CheckoutRequest = z.output<typeof checkoutRequestSchema>;
 
 /** What the portal's live status view shows for a quotation's latest checkout. */
 export const checkoutStatusSchema = z.object({
-  quotationStatus: z.enum(["Draft", "Confirmed", "Finished"]),
+  quotationStatus: z.enum(["Draft", "Confirmed", "Finished", "Expired"]),
   status: z.enum(["Queued", "Processing", "Issued", "Declined", "Failed"]).nullable(),
   reason: z.string().nullable(),
   policyNumber: z.string().nullable(),
