@@ -11,6 +11,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   UPSTASH_REDIS_REST_URL: z.string().url().optional(),
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+  /** Longest wait for Redis per limit check before the call is counted in-process (ms). */
+  RATE_LIMIT_STORE_TIMEOUT_MS: z.coerce.number().int().min(20).max(10_000).default(250),
   /** `off` disables rate limits and quotas (benchmarks only). */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   /** `inline` runs the issuance worker inside the app process; `off` leaves it to `npm run worker`. */

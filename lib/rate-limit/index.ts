@@ -66,9 +66,16 @@ export function createConfiguredLimiter(config: LimiterConfig = {}): Limiter {
 }
 
 function createLimiterFromEnv(): Limiter {
-  const { RATE_LIMITS, REDIS_URL, UPSTASH_REDIS_REST_URL, UPSTASH_REDIS_REST_TOKEN } = env();
+  const {
+    RATE_LIMITS,
+    RATE_LIMIT_STORE_TIMEOUT_MS,
+    REDIS_URL,
+    UPSTASH_REDIS_REST_URL,
+    UPSTASH_REDIS_REST_TOKEN,
+  } = env();
   return createConfiguredLimiter({
     enabled: RATE_LIMITS === "on",
+    fallback: { timeoutMs: RATE_LIMIT_STORE_TIMEOUT_MS },
     redisUrl: REDIS_URL,
     upstash:
       UPSTASH_REDIS_REST_URL && UPSTASH_REDIS_REST_TOKEN
