@@ -14,7 +14,9 @@ export const createQuotationEndpoint = defineEndpoint({
   description:
     "Evaluates the coded answers of a modality and prices one variant per limit option, each with card " +
     "and/or boleto installment plans. With `quotationIdentifier` (or `identifier`) the same quotation is " +
-    "re-quoted: new variant and plan identifiers, any earlier proposal discarded. Every missing or invalid " +
+    "re-quoted: new variant and plan identifiers, any earlier proposal discarded; an Expired quotation becomes " +
+    "Draft again. A quotation is valid for 30 days after its latest quote and never past its START-VIGENCY-DATE " +
+    "(end of that day in São Paulo); past it, proposal and checkout answer QUOTATION-EXPIRED. Every missing or invalid " +
     "answer is reported at once in `ANSWERS-NOT-EVALUATED.properties`.",
   tag: "Quotations",
   auth: "key",
@@ -51,6 +53,7 @@ export const createProposalEndpoint = defineEndpoint({
   errors: [
     "ANSWERS-NOT-EVALUATED",
     "QUOTATION-NOT-FOUND",
+    "QUOTATION-EXPIRED",
     "QUOTATION-NOT-EDITABLE",
     "INCORRECT-OR-NONEXISTENT",
     "TOKEN-ERROR",
