@@ -160,6 +160,13 @@ describe("GET /api/v1/quotation/{registerNumber}/{quotationIdentifier}", () => {
     );
     expect(answers.IDENTITY).toBe("52998224725");
     expect(answers["INSURED-NAME"]).toBe("Ângela Gonçalves");
+    // Option lists come back in the creation's own form: entries of { code, answer }.
+    expect(answers["LIMIT-DEDUCTIBLE"][0]).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: "LIMIT" }),
+        expect.objectContaining({ code: "DEDUCTIBLE" }),
+      ]),
+    );
     expect(item).not.toHaveProperty("totalValue");
   });
 

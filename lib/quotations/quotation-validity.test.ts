@@ -16,6 +16,7 @@ import { callRoute } from "@/lib/testing/route";
 import { expireQuotations } from "./expire-quotations";
 import { sampleQuotationRequest } from "./fixtures";
 import { createQuotation } from "./service";
+import { requoteWithStoredAnswers } from "./stored-answers";
 import { computeExpiresAt } from "./validity";
 
 const DAY = 86_400_000;
@@ -203,5 +204,33 @@ describe("quotation validity through the services and routes", () => {
     const row = await rowOf(item.quotationIdentifier);
     expect(row.status).toBe("Draft");
     expect(row.expiresAt!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("recalcular (the portal) re-quotes an expired quotation with its own answers, the start moved to today", async () => {
+    for (const modality of ["medical", "directors"] as const) {
+      const quotedAt = new Date("2026-03-02T13:00:00Z");
+      const item = await createQuotation(
+        handle.db,
+        broker.id,
+        sampleQuotationRequest(modality, "100000", { "START-VIGENCY-DATE": "2026-03-05" }) as never,
+        quotedAt,
+      );
+      const later = new Date("2026-04-10T13:00:00Z");
+      await expireQuotations(handle.db, later);
+      expect((await rowOf(item.quotationIdentifier)).status).toBe("Expired");
+
+      const revived = await requoteWithStoredAnswers(handle.db, broker, item.quotationIdentifier, later);
+      expect(revived.status).toBe("Draft");
+      expect(revived.pricing.map((p) => p.variantIdentifier)).not.toContain(
+        item.pricing[0]!.variantIdentifier,
+      );
+      expect(revived.pricing.map((p) => p.price.totalValue)).toEqual(
+        item.pricing.map((p) => p.price.totalValue),
+      );
+      const row = await rowOf(item.quotationIdentifier);
+      expect(row.status).toBe("Draft");
+      expect(row.answers["START-VIGENCY-DATE"]).toBe("2026-04-10");
+      expect(row.expiresAt?.toISOString()).toBe("2026-04-11T02:59:59.999Z");
+    }
   });
 });

@@ -16,6 +16,7 @@ import {
   type QuotationSummaryWire,
 } from "@/lib/schemas/quotation-read";
 import { loadQuotationAggregate, toQuotationItem } from "./item";
+import { toCodedAnswers } from "./stored-answers";
 import { computeExpiresAt } from "./validity";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -95,7 +96,7 @@ export async function getQuotationRead(
   const { totalValue: _chosenTotal, ...summary } = toSummaryWire(row, origin);
   return {
     ...summary,
-    answers: Object.entries(aggregate.quotation.answers).map(([code, answer]) => ({ code, answer })),
+    answers: toCodedAnswers(aggregate.quotation.answers),
     pricing: toQuotationItem(aggregate).pricing,
   };
 }
