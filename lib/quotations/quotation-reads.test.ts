@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as policyList from "@/app/api/v1/policy/[registerNumber]/all/route";
 import * as lookupRoute from "@/app/api/v1/quotation/[registerNumber]/[quotationIdentifier]/route";
 import * as listRoute from "@/app/api/v1/quotation/[registerNumber]/all/route";
@@ -417,6 +417,9 @@ describe("limits of the quotation reads", () => {
   it("the lookup has its own 20 per 20 s window, apart from the list's", async () => {
     const limiter = createConfiguredLimiter({});
     useLimiterForTesting(limiter);
+    // A frozen clock: under load, 20 calls straddling a window bucket would see a sliding count below 20.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.parse("2026-03-10T12:00:05.000Z"));
     try {
       for (let i = 0; i < 20; i++) expect((await lookup(ids.draft!)).status).toBe(200);
       const refused = await lookup(ids.draft!);
@@ -431,6 +434,7 @@ describe("limits of the quotation reads", () => {
       expect(listed.status).toBe(200);
       expect(listed.headers.get("ratelimit-limit")).toBe("10");
     } finally {
+      vi.useRealTimers();
       useLimiterForTesting(createConfiguredLimiter({ enabled: false }));
       await limiter.close();
     }
