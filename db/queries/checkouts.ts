@@ -14,6 +14,7 @@ import {
 export type CheckoutTarget = {
   quotationId: string;
   status: QuotationStatus;
+  expiresAt: Date | null;
   insuredAddress: Address;
   proposal: { id: string; paymentMethod: PaymentMethod } | null;
 };
@@ -32,6 +33,7 @@ export async function findCheckoutTarget(
     .select({
       quotationId: quotations.id,
       status: quotations.status,
+      expiresAt: quotations.expiresAt,
       insuredAddress: quotations.insuredAddress,
       proposalId: proposals.id,
       paymentMethod: proposals.paymentMethod,
@@ -45,6 +47,7 @@ export async function findCheckoutTarget(
   return {
     quotationId: row.quotationId,
     status: row.status,
+    expiresAt: row.expiresAt,
     insuredAddress: row.insuredAddress,
     proposal:
       row.proposalId && row.paymentMethod ? { id: row.proposalId, paymentMethod: row.paymentMethod } : null,
@@ -57,6 +60,8 @@ export type CheckoutStart = {
   quotationId: string;
   proposalId: string;
   paymentMethod: PaymentMethod;
+  /** The request's instant: a quotation whose validity ended before it is not confirmed. */
+  at: Date;
   card: {
     token: string;
     brand: string;
@@ -84,6 +89,7 @@ export async function confirmQuotationWithCheckout(db: Executor, start: Checkout
       set status = 'Confirmed', decline_reason = null, updated_at = now()
       where ${quotations.id} = ${start.quotationId} and ${quotations.brokerId} = ${start.brokerId}
         and ${quotations.status} = 'Draft'
+        and (${quotations.expiresAt} is null or ${quotations.expiresAt} >= ${start.at.toISOString()}::timestamptz)
         and exists (
           select 1 from ${proposals}
           where ${proposals.quotationId} = ${start.quotationId} and ${proposals.id} = ${start.proposalId}

@@ -18,6 +18,8 @@ export type PolicyFilterValues = {
   vigencyStartFrom?: Date;
   vigencyEnd?: { instant: Date; inclusive: boolean };
   status?: PolicyStatus;
+  /** The quotation the policy was issued from. */
+  quotationId?: string;
 };
 
 const SORT_COLUMNS: Record<PolicySortField, PgColumn> = {
@@ -51,6 +53,7 @@ function filterConditions(brokerId: string, filters: PolicyFilterValues): (SQL |
     );
   }
   if (filters.status) conditions.push(eq(policies.status, filters.status));
+  if (filters.quotationId) conditions.push(eq(policies.quotationId, filters.quotationId));
   return conditions;
 }
 

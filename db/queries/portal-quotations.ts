@@ -17,6 +17,8 @@ export async function findModalityDetails(db: Executor, brokerId: string, quotat
       vigencyExpiredAt: quotations.vigencyExpiredAt,
       declineReason: quotations.declineReason,
       createdAt: quotations.createdAt,
+      quotedAt: quotations.quotedAt,
+      expiresAt: quotations.expiresAt,
       proposalPaymentMethod: proposals.paymentMethod,
       proposalPlanId: proposals.planId,
       proposalVariantId: proposals.variantId,
@@ -45,6 +47,7 @@ export async function listPortalQuotations(db: Executor, brokerId: string, limit
       insuredIdentity: quotations.insuredIdentity,
       declineReason: quotations.declineReason,
       createdAt: quotations.createdAt,
+      expiresAt: quotations.expiresAt,
       proposalNumber: proposals.number,
       checkoutStatus: sql<string | null>`(select ${checkouts.status} from ${checkouts}
         where ${checkouts.quotationId} = ${quotations.id}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "../index";
 import { installmentPlans, quotations, quotationVariants } from "../schema";
 
@@ -89,4 +89,27 @@ export async function setInstallmentPlanDueDates(
   dueDates: string[],
 ): Promise<void> {
   await db.update(installmentPlans).set({ dueDates }).where(eq(installmentPlans.id, planId));
+}
+
+/**
+ * Draft -> Expired for at most `batchSize` quotations whose validity ended before `now` (domain.md
+ * §12); rows locked by a concurrent re-quote, proposal or checkout are skipped (the next run or the
+ * request's own check takes them). Returns how many were marked.
+ */
+export async function expireDraftQuotationBatch(db: Executor, now: Date, batchSize: number): Promise<number> {
+  const due = db
+    .select({ id: quotations.id })
+    .from(quotations)
+    .where(and(eq(quotations.status, "Draft"), lt(quotations.expiresAt, now)))
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  const rows = await db
+    .update(quotations)
+    .set({
+      status: "Expired",
+      updatedAt: sql`greatest(${quotations.updatedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(and(inArray(quotations.id, due), eq(quotations.status, "Draft")))
+    .returning({ id: quotations.id });
+  return rows.length;
 }

@@ -84,6 +84,8 @@ export const quotations = pgTable(
   (t) => [
     index("quotations_broker_created_idx").on(t.brokerId, t.createdAt),
     index("quotations_previous_policy_idx").on(t.previousPolicyId),
+    // The expiry job's scan: only Draft quotations can expire (domain.md §12).
+    index("quotations_draft_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'Draft'`),
     check("quotations_status_check", sql`${t.status} in ('Draft', 'Confirmed', 'Finished', 'Expired')`),
     check("quotations_person_type_check", sql`${t.personType} in ('NATURAL', 'LEGAL')`),
   ],

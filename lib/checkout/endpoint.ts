@@ -23,6 +23,7 @@ export const startCheckoutEndpoint = defineEndpoint({
     "INVALID-FORM-FIELD",
     "QUOTATION-NOT-FOUND",
     "PROPOSAL-NOT-FOUND",
+    "QUOTATION-EXPIRED",
     "INCORRECT-OR-NONEXISTENT",
     "TOKEN-ERROR",
     "PAYMENT-GATEWAY-UNAVAILABLE",

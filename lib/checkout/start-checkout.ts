@@ -12,6 +12,7 @@ import { issuePaths } from "@/lib/http/request";
 import { getIssuanceQueue } from "@/lib/jobs/boss";
 import { log } from "@/lib/log";
 import { type CardToken, getPaymentGateway, PaymentGatewayUnavailableError } from "@/lib/payments/gateway";
+import { isQuotationExpired } from "@/lib/quotations/validity";
 import {
   type CheckoutRequest,
   type CheckoutRequestInput,
@@ -68,6 +69,7 @@ export async function startCheckout(
   db: Database,
   brokerId: string,
   input: CheckoutRequestInput | CheckoutRequest,
+  now: Date = new Date(),
 ): Promise<StartCheckoutResult> {
   const parsed = checkoutRequestSchema.safeParse(input);
   if (!parsed.success) {
@@ -77,6 +79,7 @@ export async function startCheckout(
 
   const target = await findCheckoutTarget(db, brokerId, quotationId);
   if (!target) throw new ApiError("QUOTATION-NOT-FOUND");
+  if (isQuotationExpired(target, now)) throw new ApiError("QUOTATION-EXPIRED");
   if (target.status !== "Draft") return { outcome: "already-checked-out" };
   if (!target.proposal) throw new ApiError("PROPOSAL-NOT-FOUND");
   assertCardMatchesProposal(target, card);
@@ -95,6 +98,7 @@ export async function startCheckout(
           quotationId,
           proposalId: proposal.id,
           paymentMethod: proposal.paymentMethod,
+          at: now,
           card:
             card && token
               ? {
@@ -112,6 +116,7 @@ export async function startCheckout(
         // Nothing written: tell why under the row lock (a duplicate won, or the proposal changed).
         const locked = await findCheckoutTarget(tx, brokerId, quotationId, { lock: true });
         if (!locked) throw new ApiError("QUOTATION-NOT-FOUND");
+        if (isQuotationExpired(locked, now)) throw new ApiError("QUOTATION-EXPIRED");
         if (locked.status !== "Draft") return { outcome: "already-checked-out" };
         if (!locked.proposal) throw new ApiError("PROPOSAL-NOT-FOUND");
         assertCardMatchesProposal(locked, card);

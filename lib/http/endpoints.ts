@@ -1,6 +1,11 @@
 import { startCheckoutEndpoint } from "@/lib/checkout/endpoint";
 import { getPolicyEndpoint, listPoliciesEndpoint } from "@/lib/policies/endpoints";
-import { createProposalEndpoint, createQuotationEndpoint } from "@/lib/quotations/endpoints";
+import {
+  createProposalEndpoint,
+  createQuotationEndpoint,
+  getQuotationEndpoint,
+  listQuotationsEndpoint,
+} from "@/lib/quotations/endpoints";
 import type { Endpoint } from "./endpoint";
 
 /** Every API endpoint, in the order the OpenAPI document lists them. Each feature adds its own. */
@@ -10,4 +15,6 @@ export const ENDPOINTS: Endpoint[] = [
   startCheckoutEndpoint,
   createQuotationEndpoint,
   createProposalEndpoint,
+  getQuotationEndpoint,
+  listQuotationsEndpoint,
 ];

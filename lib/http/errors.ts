@@ -10,6 +10,10 @@ export const ERROR_CODES = {
     status: 400,
     message: "The quotation has gone to checkout and cannot be changed.",
   },
+  "QUOTATION-EXPIRED": {
+    status: 400,
+    message: "The quotation's validity has ended. Re-quote it to get new prices.",
+  },
   "INCORRECT-OR-NONEXISTENT": {
     status: 400,
     message: "The registration number is incorrect or does not exist.",

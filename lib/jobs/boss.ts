@@ -63,6 +63,7 @@ export async function ensureQueues(boss: PgBoss, settings: JobSettings): Promise
     [QUEUES.issuePolicyFailed, deadLetter],
     [QUEUES.issuePolicy, issuance],
     [QUEUES.expirePolicies, expiry],
+    [QUEUES.expireQuotations, expiry],
     [QUEUES.deliverWebhook, webhook],
   ] as const) {
     await boss.createQueue(name, { name, ...options });

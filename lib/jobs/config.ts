@@ -5,6 +5,8 @@ export const QUEUES = {
   issuePolicy: "policy-issuance",
   issuePolicyFailed: "policy-issuance-failed",
   expirePolicies: "policy-expiry",
+  /** Draft quotations past their validity -> Expired (lib/quotations/expire-quotations.ts). */
+  expireQuotations: "quotation-expiry",
   /** One attempt of one webhook delivery (lib/webhooks/deliver.ts). */
   deliverWebhook: "webhook-delivery",
 } as const;
@@ -37,7 +39,7 @@ const settingsSchema = z
     WORKER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
     /** How often pg-boss expires stuck jobs and archives finished ones. */
     JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-    /** Cron of the expiry job (UTC); it also runs once when the worker starts. */
+    /** Cron of the policy and quotation expiry jobs (UTC); they also run once when the worker starts. */
     POLICY_EXPIRY_CRON: z.string().min(9).default("0 * * * *"),
   })
   .refine((settings) => settings.ISSUANCE_LEASE_SECONDS < settings.ISSUANCE_EXPIRE_SECONDS, {

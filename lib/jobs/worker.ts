@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import { type Database, getDatabaseHandle } from "@/db/index";
 import { failCheckout, issuePolicy } from "@/lib/checkout/issue-policy";
 import { log } from "@/lib/log";
+import { expireQuotations } from "@/lib/quotations/expire-quotations";
 import { startWebhookDelivery, stopWebhookDelivery } from "@/lib/webhooks/worker";
 import { jobsState, startBoss, stopProducer } from "./boss";
 import { type IssuePolicyJob, jobSettings, QUEUES } from "./config";
@@ -54,7 +55,7 @@ function deadLetterHandler(db: Database, attempts: number) {
 
 /**
  * Starts the worker in this process: the issuance pollers, the dead-letter handler, webhook
- * delivery (lib/webhooks/worker.ts) and the hourly expiry schedule (plus one expiry run now). Idempotent: later calls return the same
+ * delivery (lib/webhooks/worker.ts) and the hourly policy and quotation expiry schedules (plus one run of each now). Idempotent: later calls return the same
  * start. The app calls it from instrumentation.ts when WORKER=inline; `npm run worker` runs it alone.
  */
 export function startWorker(): Promise<void> {
@@ -99,10 +100,15 @@ export function startWorker(): Promise<void> {
     await boss.work(QUEUES.expirePolicies, { pollingIntervalSeconds: 5 }, async () => {
       await expirePolicies(handle.db);
     });
+    await boss.work(QUEUES.expireQuotations, { pollingIntervalSeconds: 5 }, async () => {
+      await expireQuotations(handle.db);
+    });
     await startWebhookDelivery(boss, handle, { pollingIntervalSeconds: settings.WORKER_POLL_SECONDS });
     await boss.schedule(QUEUES.expirePolicies, settings.POLICY_EXPIRY_CRON, {}, { tz: "UTC" });
     // Once at start (throttled, so several processes starting together run it once).
     await boss.send(QUEUES.expirePolicies, {}, { singletonKey: "startup", singletonSeconds: 60 });
+    await boss.schedule(QUEUES.expireQuotations, settings.POLICY_EXPIRY_CRON, {}, { tz: "UTC" });
+    await boss.send(QUEUES.expireQuotations, {}, { singletonKey: "startup", singletonSeconds: 60 });
     log.info({ database: handle.kind, pollers: settings.WORKER_CONCURRENCY }, "issuance worker started");
     return { handle, boss };
   })();

@@ -32,6 +32,24 @@ function matchCodes(value: string, entries: { code: string; text: string }[]): s
 }
 
 /**
+ * A list's `search` as column values: the normalised name as a substring and, when the text could
+ * begin a CPF/CNPJ, the identity's prefix (punctuation ignored): a digit in "Clínica 24 Horas"
+ * keeps it a name. Shared by the policy and quotation lists.
+ */
+export function resolveSearch(search: string): { name: string; identityPrefix?: string } {
+  return { name: normalizeName(search), identityPrefix: identityPrefix(search) };
+}
+
+/** The modality codes a `modality` filter names: a code (exact) or a text (accent-insensitive substring). */
+export async function resolveModalityCodes(db: Executor, value: string): Promise<string[]> {
+  const labels = await modalityLabels(db);
+  return matchCodes(
+    value,
+    labels.map((label) => ({ code: label.code, text: label.text })),
+  );
+}
+
+/**
  * Turns the list's query into column filters (domain.md §9). `search` matches the insured name
  * (accent- and case-insensitive substring) or, when the text could begin a CPF/CNPJ, the identity's
  * prefix (punctuation ignored): a digit in "Clínica 24 Horas" keeps it a name.
@@ -42,7 +60,7 @@ export async function resolvePolicyFilters(
 ): Promise<PolicyFilterValues> {
   const filters: PolicyFilterValues = { status: query.status };
   if (query.search) {
-    filters.search = { name: normalizeName(query.search), identityPrefix: identityPrefix(query.search) };
+    filters.search = resolveSearch(query.search);
   }
   if (query.modality || query.product) {
     const labels = await modalityLabels(db);
@@ -61,5 +79,6 @@ export async function resolvePolicyFilters(
   }
   if (query.startDate) filters.vigencyStartFrom = query.startDate.instant;
   if (query.endDate) filters.vigencyEnd = query.endDate;
+  if (query.quotationIdentifier) filters.quotationId = query.quotationIdentifier;
   return filters;
 }

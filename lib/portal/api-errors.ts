@@ -5,6 +5,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   "QUOTATION-NOT-FOUND": "Cotação não encontrada.",
   "PROPOSAL-NOT-FOUND": "Gere a proposta antes de seguir para o pagamento.",
   "QUOTATION-NOT-EDITABLE": "Esta cotação já foi enviada para pagamento e não pode mais ser alterada.",
+  "QUOTATION-EXPIRED": "A validade desta cotação terminou. Recalcule-a para obter novos preços.",
   "ANSWERS-NOT-EVALUATED": "Revise os campos destacados.",
   "INVALID-FORM-FIELD": "Revise os campos destacados.",
   "PAYMENT-GATEWAY-UNAVAILABLE":

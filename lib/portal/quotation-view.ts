@@ -5,8 +5,10 @@ import { getDb } from "@/db/index";
 import { findModalityDetails } from "@/db/queries/portal-quotations";
 import { requireUser } from "@/lib/auth/session";
 import { getModalityByCode } from "@/lib/catalogue";
+import { businessDay } from "@/lib/dates";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { getQuotationForBroker } from "@/lib/quotations/item";
+import { computeExpiresAt, isQuotationExpired } from "@/lib/quotations/validity";
 
 /**
  * The signed-in broker's quotation for a quotation page (the API's item shape with its proposal),
@@ -19,5 +21,16 @@ export async function loadQuotationPage(quotationId: string) {
   if (!item) notFound();
   const details = await findModalityDetails(db, user.brokerId, quotationId);
   if (!details) notFound();
-  return { user, db, item, details, definition: getModalityByCode(details.modalityCode) };
+  const expiresAt =
+    details.expiresAt ?? computeExpiresAt(details.quotedAt, businessDay(details.vigencyStartedAt));
+  // Past its validity the quotation is expired even before the job marks it (domain.md §12).
+  const expired = isQuotationExpired({ status: details.status, expiresAt }, new Date());
+  return {
+    user,
+    db,
+    item,
+    details,
+    validity: { expiresAt, expired },
+    definition: getModalityByCode(details.modalityCode),
+  };
 }

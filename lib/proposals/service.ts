@@ -14,6 +14,7 @@ import { ApiError } from "@/lib/http/errors";
 import { formatProposalNumber } from "@/lib/policies/numbers";
 import { computeDueDates } from "@/lib/quotations/due-dates";
 import { loadQuotationAggregate, type QuotationAggregate, toQuotationItem } from "@/lib/quotations/item";
+import { isQuotationExpired } from "@/lib/quotations/validity";
 import type { ProposalRequest, QuotationWithProposal } from "@/lib/schemas/proposal";
 import { PROPOSAL_KEPT_ANSWERS, proposalQuestions } from "./questions";
 
@@ -59,7 +60,7 @@ function evaluateProposalAnswers(aggregate: QuotationAggregate, input: ProposalR
  * (domain.md §6): a new 14-digit number, the chosen plan's due dates recomputed from today (on the
  * boleto's DUE-DAY), a proposal document row. Returns the quotation item with `proposal`; the
  * document link is signed for `origin`. Throws ApiError: QUOTATION-NOT-FOUND,
- * QUOTATION-NOT-EDITABLE, INVALID-FORM-FIELD (operationCode not the quotation's), ANSWERS-NOT-EVALUATED.
+ * QUOTATION-EXPIRED, QUOTATION-NOT-EDITABLE, INVALID-FORM-FIELD (operationCode not the quotation's), ANSWERS-NOT-EVALUATED.
  */
 export async function createProposal(
   db: Database,
@@ -72,6 +73,7 @@ export async function createProposal(
     const aggregate = await loadQuotationAggregate(tx, brokerId, input.identifier, { lock: true });
     if (!aggregate) throw new ApiError("QUOTATION-NOT-FOUND");
     const { quotation } = aggregate;
+    if (isQuotationExpired(quotation, now)) throw new ApiError("QUOTATION-EXPIRED");
     if (quotation.status !== "Draft") throw new ApiError("QUOTATION-NOT-EDITABLE");
     const definition = getModalityByCode(quotation.modalityCode);
     if (input.operationCode !== undefined && input.operationCode !== definition.operationCode) {

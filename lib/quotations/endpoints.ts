@@ -3,6 +3,13 @@ import { defineEndpoint } from "@/lib/http/endpoint";
 import { safeTextSchema } from "@/lib/schemas/primitives";
 import { proposalRequestSchema, proposalResultSchema } from "@/lib/schemas/proposal";
 import { quotationRequestSchema, quotationResultSchema } from "@/lib/schemas/quotation";
+import {
+  quotationListParamsSchema,
+  quotationListQuerySchema,
+  quotationListResponseSchema,
+  quotationReadParamsSchema,
+  quotationReadResponseSchema,
+} from "@/lib/schemas/quotation-read";
 
 const versionParams = z.object({ version: safeTextSchema.meta({ example: "v1" }) });
 
@@ -14,7 +21,9 @@ export const createQuotationEndpoint = defineEndpoint({
   description:
     "Evaluates the coded answers of a modality and prices one variant per limit option, each with card " +
     "and/or boleto installment plans. With `quotationIdentifier` (or `identifier`) the same quotation is " +
-    "re-quoted: new variant and plan identifiers, any earlier proposal discarded. Every missing or invalid " +
+    "re-quoted: new variant and plan identifiers, any earlier proposal discarded; an Expired quotation becomes " +
+    "Draft again. A quotation is valid for 30 days after its latest quote and never past its START-VIGENCY-DATE " +
+    "(end of that day in São Paulo); past it, proposal and checkout answer QUOTATION-EXPIRED. Every missing or invalid " +
     "answer is reported at once in `ANSWERS-NOT-EVALUATED.properties`.",
   tag: "Quotations",
   auth: "key",
@@ -51,8 +60,50 @@ export const createProposalEndpoint = defineEndpoint({
   errors: [
     "ANSWERS-NOT-EVALUATED",
     "QUOTATION-NOT-FOUND",
+    "QUOTATION-EXPIRED",
     "QUOTATION-NOT-EDITABLE",
     "INCORRECT-OR-NONEXISTENT",
     "TOKEN-ERROR",
   ],
+});
+
+export const getQuotationEndpoint = defineEndpoint({
+  operationId: "getQuotation",
+  method: "GET",
+  path: "/v1/quotation/{registerNumber}/{quotationIdentifier}",
+  summary: "Quotation lookup",
+  description:
+    "One quotation of the key's broker as the creation answered it (status, pricing with the same variant " +
+    "and plan identifiers), its evaluated answers, `expiresAt`, the live proposal, the latest checkout " +
+    "(status, reason of a decline or failure, attempts, card brand and last four digits) and, once issued, " +
+    "the policy. An unknown quotation and another broker's answer the same QUOTATION-NOT-FOUND. Limited to " +
+    "20 calls per 20 s per key (its own counter).",
+  tag: "Quotations",
+  auth: "key",
+  limit: "quotation-get",
+  params: quotationReadParamsSchema,
+  response: quotationReadResponseSchema,
+  registerNumberFrom: "params",
+  errors: ["INCORRECT-OR-NONEXISTENT", "TOKEN-ERROR", "QUOTATION-NOT-FOUND"],
+});
+
+export const listQuotationsEndpoint = defineEndpoint({
+  operationId: "listQuotations",
+  method: "GET",
+  path: "/v1/quotation/{registerNumber}/all",
+  summary: "Quotation list",
+  description:
+    "The key's broker's quotations, paged like the policy list (`page` 1-based, `itemsPerPage` 1..100, " +
+    "default 10), sorted (default `-createdat`, ties broken by identifier) and filtered (`status`, `search` " +
+    "by name or CPF/CNPJ prefix, `modality`, `createdFrom`/`createdTo`). Elements are the lookup without " +
+    "answers and pricing, plus `totalValue` of the proposal's chosen variant. Limited to 10 calls per 20 s " +
+    "per key (its own counter).",
+  tag: "Quotations",
+  auth: "key",
+  limit: "quotation-list",
+  params: quotationListParamsSchema,
+  query: quotationListQuerySchema,
+  response: quotationListResponseSchema,
+  registerNumberFrom: "params",
+  errors: ["INCORRECT-OR-NONEXISTENT", "TOKEN-ERROR"],
 });

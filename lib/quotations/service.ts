@@ -19,6 +19,7 @@ import { ApiError } from "@/lib/http/errors";
 import type { QuotationItem, QuotationRequest } from "@/lib/schemas/quotation";
 import { toQuotationItem } from "./item";
 import { priceQuotation, type VariantQuote } from "./pricing";
+import { computeExpiresAt } from "./validity";
 
 /** The quotation columns taken from evaluated answers (the common answers of domain.md §4). */
 function quotationColumns(definition: ModalityDefinition, values: AnswerValues, now: Date) {
@@ -49,6 +50,7 @@ function quotationColumns(definition: ModalityDefinition, values: AnswerValues, 
     grievancePercent: text("GRIEVANCE-DISCOUNT"),
     answers: values,
     quotedAt: now,
+    expiresAt: computeExpiresAt(now, startDay),
     updatedAt: now,
   } satisfies Omit<QuotationValues, "brokerId">;
 }
@@ -83,7 +85,8 @@ async function insertVariants(tx: Transaction, quotationId: string, quotes: Vari
 /**
  * Creates a quotation, or re-quotes one when `quotationIdentifier` (or `identifier`) is given:
  * same quotation, new variants and plan identifiers, earlier proposal discarded, all in one
- * transaction (domain.md §4). Throws ApiError: INVALID-FORM-FIELD (unknown operationCode),
+ * transaction (domain.md §4). Every (re-)quote sets `expiresAt` (domain.md §12) and makes an
+ * Expired quotation Draft again. Throws ApiError: INVALID-FORM-FIELD (unknown operationCode),
  * QUOTATION-NOT-FOUND, QUOTATION-NOT-EDITABLE, ANSWERS-NOT-EVALUATED.
  */
 export async function createQuotation(
@@ -101,8 +104,11 @@ export async function createQuotation(
     if (requoteId) {
       const existing = await findQuotationForBroker(tx, brokerId, requoteId, { lock: true });
       if (!existing) throw new ApiError("QUOTATION-NOT-FOUND");
-      // Once sent to checkout a quotation is frozen (domain.md §4).
-      if (existing.status !== "Draft") throw new ApiError("QUOTATION-NOT-EDITABLE");
+      // Once sent to checkout a quotation is frozen (domain.md §4); an expired one may be re-quoted
+      // back to Draft with new identifiers (domain.md §12).
+      if (existing.status !== "Draft" && existing.status !== "Expired") {
+        throw new ApiError("QUOTATION-NOT-EDITABLE");
+      }
     }
     const { values, failures } = evaluateAnswers(definition.questions, input.answers, evaluationContext(now));
     if (failures.length) throw new ApiError("ANSWERS-NOT-EVALUATED", { properties: failures });

@@ -44,6 +44,21 @@ export const KEYLESS_RULE: LimitRule = {
 export const ENDPOINT_RULES = {
   "policy-get": { id: "policy-get", algorithm: "sliding-window", limit: 20, windowMs: 20_000, status: 429 },
   "policy-list": { id: "policy-list", algorithm: "sliding-window", limit: 10, windowMs: 20_000, status: 429 },
+  // Quotation reads (domain.md §12): the single-policy and list windows' sizes, their own counters.
+  "quotation-get": {
+    id: "quotation-get",
+    algorithm: "sliding-window",
+    limit: 20,
+    windowMs: 20_000,
+    status: 429,
+  },
+  "quotation-list": {
+    id: "quotation-list",
+    algorithm: "sliding-window",
+    limit: 10,
+    windowMs: 20_000,
+    status: 429,
+  },
 } as const satisfies Record<string, LimitRule>;
 
 /** The endpoint windows of service-spec.md "Limits"; the daily quota and all-calls window apply to every call. */

@@ -98,7 +98,7 @@ const optionalText = safeTextSchema
   .transform((value) => value || undefined);
 
 /** The list's query fields; each is validated on its own so a 400 names every bad parameter. */
-const listQueryFields = {
+export const listQueryFields = {
   page: z.coerce
     .number()
     .int()
@@ -142,6 +142,10 @@ const listQueryFields = {
       "Vigency ends on or before (YYYY-MM-DD in São Paulo, or ISO timestamp; 1900-01-01..2199-12-31)",
   }),
   status: statusSchema.optional(),
+  quotationIdentifier: z
+    .guid()
+    .optional()
+    .meta({ description: "Only the policy issued from this quotation (a GUID)" }),
 };
 
 /** Strict: the API answers INVALID-FORM-FIELD naming each bad parameter. */
@@ -159,4 +163,5 @@ export const policyListPageQuerySchema = z.object({
   startDate: listQueryFields.startDate.catch(undefined),
   endDate: listQueryFields.endDate.catch(undefined),
   status: listQueryFields.status.catch(undefined),
+  quotationIdentifier: listQueryFields.quotationIdentifier.catch(undefined),
 });

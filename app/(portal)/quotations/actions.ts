@@ -16,6 +16,7 @@ import {
 } from "@/lib/portal/proposal-form";
 import { createProposal } from "@/lib/proposals/service";
 import { createQuotation } from "@/lib/quotations/service";
+import { requoteWithStoredAnswers } from "@/lib/quotations/stored-answers";
 import { checkoutRequestSchema } from "@/lib/schemas/checkout";
 import { proposalRequestSchema } from "@/lib/schemas/proposal";
 import { quotationRequestSchema } from "@/lib/schemas/quotation";
@@ -32,6 +33,23 @@ export async function createQuotationAction(input: { operationCode: string; answ
     const described = describeApiError(error);
     if (!described) throw error;
     return { error: described.message, invalidCodes: described.properties };
+  }
+  redirect(`/quotations/${quotationId}`);
+}
+
+/** "Recalcular" an expired quotation: the same re-quote as the API, with the quotation's own answers. */
+export async function requoteQuotationAction(quotationId: string): Promise<{ error: string } | undefined> {
+  const user = await requireUser();
+  try {
+    await requoteWithStoredAnswers(
+      await getDb(),
+      { id: user.brokerId, registerNumber: user.registerNumber },
+      quotationId,
+    );
+  } catch (error) {
+    const described = describeApiError(error);
+    if (!described) throw error;
+    return { error: described.message };
   }
   redirect(`/quotations/${quotationId}`);
 }

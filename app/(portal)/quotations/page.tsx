@@ -6,6 +6,7 @@ import { listPortalQuotations } from "@/db/queries/portal-quotations";
 import { requireUser } from "@/lib/auth/session";
 import { formatIdentity } from "@/lib/identity";
 import { formatDate } from "@/lib/portal/format";
+import { isQuotationExpired } from "@/lib/quotations/validity";
 
 export const metadata: Metadata = { title: "Cotações" };
 
@@ -13,8 +14,11 @@ const PAGE_SIZE = 20;
 
 type Row = Awaited<ReturnType<typeof listPortalQuotations>>["rows"][number];
 
+const isExpired = (row: Row) => isQuotationExpired(row, new Date());
+
 function nextAction(row: Row): { href: string; label: string } {
   if (row.policyNumber) return { href: `/policies/${row.policyNumber}`, label: "Ver apólice" };
+  if (isExpired(row)) return { href: `/quotations/${row.id}`, label: "Recalcular" };
   if (row.status === "Confirmed")
     return { href: `/quotations/${row.id}/checkout`, label: "Acompanhar emissão" };
   if (row.declineReason) return { href: `/quotations/${row.id}/checkout`, label: "Tentar outro cartão" };
@@ -82,7 +86,13 @@ export default async function QuotationsPage({
                       <span className="muted">{row.modalityText}</span>
                     </td>
                     <td>
-                      <QuotationStatusBadge status={row.status} />
+                      <QuotationStatusBadge status={isExpired(row) ? "Expired" : row.status} />
+                      {row.status === "Draft" && row.expiresAt && !isExpired(row) ? (
+                        <>
+                          <br />
+                          <span className="muted">válida até {formatDate(row.expiresAt)}</span>
+                        </>
+                      ) : null}
                       {row.declineReason && row.status === "Draft" ? (
                         <>
                           <br />

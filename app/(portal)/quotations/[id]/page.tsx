@@ -1,17 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { QuotationStatusBadge } from "@/components/quotations/quotation-status";
+import { RequoteButton } from "@/components/quotations/requote-button";
 import { VariantComparison } from "@/components/quotations/variant-comparison";
 import { formatIdentity } from "@/lib/identity";
 import { formatDate } from "@/lib/portal/format";
 import { loadQuotationPage } from "@/lib/portal/quotation-view";
+import { requoteQuotationAction } from "../actions";
 
 export const metadata: Metadata = { title: "Cotação" };
 
 /** The quotation's price variants side by side, and the next step. */
 export default async function QuotationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { item, details } = await loadQuotationPage(id);
+  const { item, details, validity } = await loadQuotationPage(id);
   return (
     <>
       <nav aria-label="Trilha" className="muted" style={{ marginBottom: "0.5rem" }}>
@@ -24,22 +26,37 @@ export default async function QuotationPage({ params }: { params: Promise<{ id: 
             {details.insuredName} · {formatIdentity(details.insuredIdentity)} · vigência{" "}
             {formatDate(details.vigencyStartedAt)} a {formatDate(details.vigencyExpiredAt)}
           </p>
+          {item.status === "Draft" || item.status === "Expired" ? (
+            <p className="muted">Válida até {formatDate(validity.expiresAt)}</p>
+          ) : null}
         </div>
         <div className="row">
-          <QuotationStatusBadge status={item.status} />
-          {item.status === "Draft" ? (
-            <Link className="btn btn-primary" href={`/quotations/${id}/proposal`}>
-              {item.proposal ? "Alterar proposta" : "Gerar proposta"}
-            </Link>
-          ) : null}
-          {item.proposal ? (
-            <Link className="btn btn-secondary" href={`/quotations/${id}/checkout`}>
-              {item.status === "Draft" ? "Pagamento" : "Acompanhar emissão"}
-            </Link>
-          ) : null}
+          <QuotationStatusBadge status={validity.expired ? "Expired" : item.status} />
+          {validity.expired ? (
+            <RequoteButton quotationId={id} action={requoteQuotationAction} />
+          ) : (
+            <>
+              {item.status === "Draft" ? (
+                <Link className="btn btn-primary" href={`/quotations/${id}/proposal`}>
+                  {item.proposal ? "Alterar proposta" : "Gerar proposta"}
+                </Link>
+              ) : null}
+              {item.proposal ? (
+                <Link className="btn btn-secondary" href={`/quotations/${id}/checkout`}>
+                  {item.status === "Draft" ? "Pagamento" : "Acompanhar emissão"}
+                </Link>
+              ) : null}
+            </>
+          )}
         </div>
       </div>
-      {item.proposal ? (
+      {validity.expired ? (
+        <p className="alert alert-warning">
+          A validade desta cotação terminou em {formatDate(validity.expiresAt)}. Recalcule-a para obter novos
+          preços e seguir para a proposta.
+        </p>
+      ) : null}
+      {item.proposal && !validity.expired ? (
         <p className="alert alert-info">
           Proposta nº {item.proposal.number}
           {item.proposal.documentUrl ? (

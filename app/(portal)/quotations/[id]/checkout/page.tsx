@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { CheckoutPanel } from "@/components/quotations/checkout-panel";
 import { getCheckoutStatus } from "@/lib/checkout/start-checkout";
 import { formatReais } from "@/lib/portal/format";
@@ -10,7 +11,8 @@ export const metadata: Metadata = { title: "Pagamento" };
 
 export default async function CheckoutPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { user, db, item, details } = await loadQuotationPage(id);
+  const { user, db, item, details, validity } = await loadQuotationPage(id);
+  if (validity.expired) redirect(`/quotations/${id}`);
   const breadcrumb = (
     <nav aria-label="Trilha" className="muted" style={{ marginBottom: "0.5rem" }}>
       <Link href="/quotations">Cotações</Link> / <Link href={`/quotations/${id}`}>{details.insuredName}</Link>{" "}

@@ -9,7 +9,8 @@ export const metadata: Metadata = { title: "Proposta" };
 
 export default async function ProposalPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { item, details } = await loadQuotationPage(id);
+  const { item, details, validity } = await loadQuotationPage(id);
+  if (validity.expired) redirect(`/quotations/${id}`);
   if (item.status !== "Draft") redirect(`/quotations/${id}/checkout`);
   return (
     <>

@@ -1,0 +1,1 @@
+CREATE INDEX "quotations_draft_expires_idx" ON "quotations" USING btree ("expires_at") WHERE "quotations"."status" = 'Draft';

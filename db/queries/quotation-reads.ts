@@ -1,0 +1,178 @@
+import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
+import type { QuotationSortField, QuotationSortTerm } from "@/lib/quotations/read-sort";
+import type { Executor } from "../index";
+import {
+  checkouts,
+  documents,
+  modalities,
+  policies,
+  proposals,
+  type QuotationStatus,
+  quotations,
+  quotationVariants,
+} from "../schema";
+
+/** The list's filters, resolved to column values (lib/quotations/read-filters.ts). */
+export type QuotationFilterValues = {
+  /** The normalised name as a substring, or (when given) the identity's prefix. */
+  search?: { name: string; identityPrefix?: string };
+  modalityCodes?: string[];
+  status?: QuotationStatus;
+  createdFrom?: { instant: Date; inclusive: boolean };
+  createdTo?: { instant: Date; inclusive: boolean };
+};
+
+/**
+ * The insured name as lib/identity.ts normalizeName writes it (accents stripped, lower case, single
+ * spaces), computed in SQL: quotations keep no normalised copy of the name.
+ */
+const normalizedName = sql<string>`btrim(regexp_replace(lower(regexp_replace(normalize(${quotations.insuredName}, NFD), '[\\u0300-\\u036f]', '', 'g')), '\\s+', ' ', 'g'))`;
+
+const SORT_COLUMNS: Record<QuotationSortField, PgColumn | SQL> = {
+  createdat: quotations.createdAt,
+  insuredname: normalizedName,
+  status: quotations.status,
+  modalitytext: modalities.text,
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function quotationConditions(brokerId: string, filters: QuotationFilterValues): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(quotations.brokerId, brokerId)];
+  const { search } = filters;
+  if (search) {
+    const name = like(normalizedName, `%${escapeLike(search.name)}%`);
+    conditions.push(
+      search.identityPrefix
+        ? or(name, like(quotations.insuredIdentity, `${escapeLike(search.identityPrefix)}%`))
+        : name,
+    );
+  }
+  if (filters.modalityCodes) conditions.push(inArray(quotations.modalityCode, filters.modalityCodes));
+  if (filters.status) conditions.push(eq(quotations.status, filters.status));
+  if (filters.createdFrom) conditions.push(gte(quotations.createdAt, filters.createdFrom.instant));
+  if (filters.createdTo) {
+    const { instant, inclusive } = filters.createdTo;
+    conditions.push(inclusive ? lte(quotations.createdAt, instant) : lt(quotations.createdAt, instant));
+  }
+  return and(...conditions);
+}
+
+/** ORDER BY of the sort terms, then the identifier in the last term's direction (pages never overlap). */
+function quotationOrder(sort: QuotationSortTerm[]): SQL[] {
+  const order = sort.map((term) => (term.descending ? desc : asc)(SORT_COLUMNS[term.field]));
+  const last = sort[sort.length - 1];
+  order.push((last?.descending ? desc : asc)(quotations.id));
+  return order;
+}
+
+const previousPolicies = alias(policies, "previous_policies");
+const chosenVariants = alias(quotationVariants, "chosen_variants");
+
+function summarySelect(db: Executor) {
+  const latestCheckout = db
+    .select({
+      status: checkouts.status,
+      paymentMethod: checkouts.paymentMethod,
+      failureReason: checkouts.failureReason,
+      attempts: checkouts.attempts,
+      createdAt: checkouts.createdAt,
+      updatedAt: checkouts.updatedAt,
+      cardBrand: checkouts.cardBrand,
+      cardLast4: checkouts.cardLast4,
+    })
+    .from(checkouts)
+    .where(eq(checkouts.quotationId, quotations.id))
+    .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
+    .limit(1)
+    .as("latest_checkout");
+  return db
+    .select({
+      quotation: {
+        id: quotations.id,
+        status: quotations.status,
+        modalityCode: quotations.modalityCode,
+        insuredName: quotations.insuredName,
+        insuredIdentity: quotations.insuredIdentity,
+        createdAt: quotations.createdAt,
+        expiresAt: quotations.expiresAt,
+        quotedAt: quotations.quotedAt,
+        vigencyStartedAt: quotations.vigencyStartedAt,
+        declineReason: quotations.declineReason,
+      },
+      modality: {
+        operationCode: modalities.operationCode,
+        text: modalities.text,
+        productCode: modalities.productCode,
+        productText: modalities.productText,
+      },
+      proposal: {
+        id: proposals.id,
+        number: proposals.number,
+        createdAt: proposals.createdAt,
+        paymentMethod: proposals.paymentMethod,
+        dueDay: proposals.dueDay,
+        variantId: proposals.variantId,
+        planId: proposals.planId,
+        documentId: sql<string | null>`(select ${documents.id} from ${documents}
+          where ${documents.proposalId} = ${proposals.id}
+          order by ${documents.createdAt} desc limit 1)`,
+        totalCents: chosenVariants.totalCents,
+      },
+      checkout: {
+        status: latestCheckout.status,
+        paymentMethod: latestCheckout.paymentMethod,
+        failureReason: latestCheckout.failureReason,
+        attempts: latestCheckout.attempts,
+        createdAt: latestCheckout.createdAt,
+        updatedAt: latestCheckout.updatedAt,
+        cardBrand: latestCheckout.cardBrand,
+        cardLast4: latestCheckout.cardLast4,
+      },
+      policy: { id: policies.id, number: policies.number, policyNumber: policies.policyNumber },
+      previousPolicyNumber: previousPolicies.policyNumber,
+    })
+    .from(quotations)
+    .innerJoin(modalities, eq(modalities.code, quotations.modalityCode))
+    .leftJoin(proposals, eq(proposals.quotationId, quotations.id))
+    .leftJoin(chosenVariants, eq(chosenVariants.id, proposals.variantId))
+    .leftJoinLateral(latestCheckout, sql`true`)
+    .leftJoin(policies, eq(policies.quotationId, quotations.id))
+    .leftJoin(previousPolicies, eq(previousPolicies.id, quotations.previousPolicyId));
+}
+
+export type QuotationSummaryRow = Awaited<ReturnType<ReturnType<typeof summarySelect>["execute"]>>[number];
+
+/** One quotation of a broker with its proposal, latest checkout, policy and previous policy. */
+export async function findQuotationSummary(
+  db: Executor,
+  brokerId: string,
+  quotationId: string,
+): Promise<QuotationSummaryRow | undefined> {
+  const [row] = await summarySelect(db)
+    .where(and(eq(quotations.id, quotationId), eq(quotations.brokerId, brokerId)))
+    .limit(1);
+  return row;
+}
+
+/** One page of a broker's quotations, filtered and sorted, and the filtered total (one snapshot). */
+export async function listQuotationSummaryPage(
+  db: Executor,
+  brokerId: string,
+  options: { filters: QuotationFilterValues; sort: QuotationSortTerm[]; limit: number; offset: number },
+): Promise<{ rows: QuotationSummaryRow[]; total: number }> {
+  return db.transaction(async (tx) => {
+    const rows = await summarySelect(tx)
+      .where(quotationConditions(brokerId, options.filters))
+      .orderBy(...quotationOrder(options.sort))
+      .limit(options.limit)
+      .offset(options.offset);
+    const [counted] = await tx
+      .select({ total: count() })
+      .from(quotations)
+      .innerJoin(modalities, eq(modalities.code, quotations.modalityCode))
+      .where(quotationConditions(brokerId, options.filters));
+    return { rows, total: Number(counted?.total ?? 0) };
+  });
+}

@@ -1,0 +1,12 @@
+import { parseSortTerms, type SortTerm } from "@/lib/policies/sort";
+
+/** The quotation list's sort fields (domain.md §12; the policy list's grammar and tie-break). */
+export const QUOTATION_SORT_FIELDS = ["createdat", "insuredname", "status", "modalitytext"] as const;
+export type QuotationSortField = (typeof QUOTATION_SORT_FIELDS)[number];
+export type QuotationSortTerm = SortTerm<QuotationSortField>;
+
+export const DEFAULT_QUOTATION_SORT: QuotationSortTerm[] = [{ field: "createdat", descending: true }];
+
+export function parseQuotationSort(value: string) {
+  return parseSortTerms(value, QUOTATION_SORT_FIELDS, DEFAULT_QUOTATION_SORT);
+}

@@ -1,0 +1,130 @@
+import type { Executor } from "@/db/index";
+import {
+  findQuotationSummary,
+  listQuotationSummaryPage,
+  type QuotationSummaryRow,
+} from "@/db/queries/quotation-reads";
+import { businessDay } from "@/lib/dates";
+import { signDocumentUrl } from "@/lib/documents/links";
+import { centsToReais } from "@/lib/money";
+import { resolveModalityCodes, resolveSearch } from "@/lib/policies/filters";
+import {
+  CHECKOUT_STATUS_TEXT,
+  QUOTATION_STATUS_TEXT,
+  type QuotationListQuery,
+  type QuotationReadWire,
+  type QuotationSummaryWire,
+} from "@/lib/schemas/quotation-read";
+import { loadQuotationAggregate, toQuotationItem } from "./item";
+import { toCodedAnswers } from "./stored-answers";
+import { computeExpiresAt } from "./validity";
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The list element of a quotation (domain.md §12); `origin` signs the proposal document link. */
+function toSummaryWire(row: QuotationSummaryRow, origin?: string): QuotationSummaryWire {
+  const { quotation, modality, proposal, checkout, policy } = row;
+  const ended = checkout?.status === "Declined" || checkout?.status === "Failed";
+  return {
+    quotationIdentifier: quotation.id,
+    status: quotation.status,
+    statusText: QUOTATION_STATUS_TEXT[quotation.status],
+    operationCode: modality.operationCode,
+    modalityCode: quotation.modalityCode,
+    modalityText: modality.text,
+    productCode: modality.productCode,
+    productText: modality.productText,
+    insuredName: quotation.insuredName,
+    insuredIdentity: quotation.insuredIdentity,
+    createdAt: quotation.createdAt.toISOString(),
+    // Rows written before validity existed and not yet backfilled get the same rule here.
+    expiresAt: (
+      quotation.expiresAt ?? computeExpiresAt(quotation.quotedAt, businessDay(quotation.vigencyStartedAt))
+    ).toISOString(),
+    previousPolicyNumber: row.previousPolicyNumber,
+    // The proposal's columns are all null or all set (its document id and chosen total come from joins).
+    proposal: proposal?.id
+      ? {
+          number: proposal.number!,
+          date: proposal.createdAt!.toISOString(),
+          documentUrl: origin && proposal.documentId ? signDocumentUrl(proposal.documentId, origin) : "",
+          paymentMethod: proposal.paymentMethod!,
+          dueDay: proposal.dueDay,
+          variantIdentifier: proposal.variantId!,
+          installmentIdentifier: proposal.planId!,
+        }
+      : null,
+    checkout: checkout
+      ? {
+          status: checkout.status,
+          statusText: CHECKOUT_STATUS_TEXT[checkout.status],
+          paymentMethod: checkout.paymentMethod,
+          reason: ended ? (checkout.failureReason ?? quotation.declineReason) : null,
+          attempts: checkout.attempts,
+          createdAt: checkout.createdAt.toISOString(),
+          updatedAt: checkout.updatedAt.toISOString(),
+          card:
+            checkout.cardBrand && checkout.cardLast4
+              ? { brand: checkout.cardBrand, last4: checkout.cardLast4 }
+              : null,
+        }
+      : null,
+    policy: policy
+      ? { identifier: policy.id, number: policy.number, policyNumber: policy.policyNumber }
+      : null,
+    totalValue: proposal?.id && proposal.totalCents != null ? centsToReais(proposal.totalCents) : null,
+  };
+}
+
+/**
+ * A broker's quotation as GET /v1/quotation/{registerNumber}/{quotationIdentifier} answers it
+ * (domain.md §12): the pricing through the creation's own mapping (same identifiers), the evaluated
+ * answers, the proposal, the latest checkout and the policy. Undefined for an unknown id, a
+ * malformed one or another broker's quotation alike.
+ */
+export async function getQuotationRead(
+  db: Executor,
+  brokerId: string,
+  quotationId: string,
+  origin?: string,
+): Promise<QuotationReadWire | undefined> {
+  if (!GUID.test(quotationId)) return undefined;
+  const row = await findQuotationSummary(db, brokerId, quotationId);
+  if (!row) return undefined;
+  const aggregate = await loadQuotationAggregate(db, brokerId, quotationId);
+  if (!aggregate) return undefined;
+  const { totalValue: _chosenTotal, ...summary } = toSummaryWire(row, origin);
+  return {
+    ...summary,
+    answers: toCodedAnswers(aggregate.quotation.answers),
+    pricing: toQuotationItem(aggregate).pricing,
+  };
+}
+
+export type QuotationList = { totalItems: number; itemsPerPage: number; list: QuotationSummaryWire[] };
+
+/** One page of the broker's quotations, as GET /v1/quotation/{registerNumber}/all answers it. */
+export async function listQuotationReads(
+  db: Executor,
+  brokerId: string,
+  query: QuotationListQuery,
+  origin?: string,
+): Promise<QuotationList> {
+  const { rows, total } = await listQuotationSummaryPage(db, brokerId, {
+    filters: {
+      search: query.search ? resolveSearch(query.search) : undefined,
+      modalityCodes: query.modality ? await resolveModalityCodes(db, query.modality) : undefined,
+      status: query.status,
+      createdFrom: query.createdFrom,
+      createdTo: query.createdTo,
+    },
+    sort: query.sort,
+    limit: query.itemsPerPage,
+    offset: (query.page - 1) * query.itemsPerPage,
+  });
+  return {
+    totalItems: total,
+    itemsPerPage: query.itemsPerPage,
+    list: rows.map((row) => toSummaryWire(row, origin)),
+  };
+}

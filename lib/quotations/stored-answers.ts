@@ -1,0 +1,56 @@
+import type { Database } from "@/db/index";
+import { findQuotationForBroker } from "@/db/queries/quotations";
+import { getModalityByCode } from "@/lib/catalogue";
+import { businessDay } from "@/lib/dates";
+import { ApiError } from "@/lib/http/errors";
+import type { QuotationItem } from "@/lib/schemas/quotation";
+import { createQuotation } from "./service";
+
+type CodedAnswer = { code: string; answer: unknown };
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Evaluated answers in the wire's `[{ code, answer }]` form; an option list (LIMIT-DEDUCTIBLE,
+ * LIMITS) becomes a list of entries of `{ code, answer }` again, as the creation takes it.
+ */
+export function toCodedAnswers(values: Record<string, unknown>): CodedAnswer[] {
+  return Object.entries(values).map(([code, answer]) => ({
+    code,
+    answer:
+      Array.isArray(answer) && answer.every(isPlainObject)
+        ? answer.map((entry) => toCodedAnswers(entry as Record<string, unknown>))
+        : answer,
+  }));
+}
+
+/**
+ * The portal's "recalcular": re-quotes a broker's quotation with its own answers (domain.md §12),
+ * the START-VIGENCY-DATE moved to today (São Paulo) when it has passed. New variant and plan
+ * identifiers; an Expired quotation becomes Draft again.
+ */
+export async function requoteWithStoredAnswers(
+  db: Database,
+  broker: { id: string; registerNumber: string },
+  quotationId: string,
+  now: Date = new Date(),
+): Promise<QuotationItem> {
+  const quotation = await findQuotationForBroker(db, broker.id, quotationId);
+  if (!quotation) throw new ApiError("QUOTATION-NOT-FOUND");
+  const today = businessDay(now);
+  const answers = toCodedAnswers(quotation.answers).map((entry) =>
+    entry.code === "START-VIGENCY-DATE" && String(entry.answer) < today ? { ...entry, answer: today } : entry,
+  );
+  return createQuotation(
+    db,
+    broker.id,
+    {
+      operationCode: getModalityByCode(quotation.modalityCode).operationCode,
+      registerNumber: broker.registerNumber,
+      quotationIdentifier: quotation.id,
+      answers,
+    } as never,
+    now,
+  );
+}

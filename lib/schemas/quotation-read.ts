@@ -1,0 +1,158 @@
+import { z } from "zod";
+import { CHECKOUT_STATUSES } from "@/db/schema/checkouts";
+import { PAYMENT_METHODS, QUOTATION_STATUSES, type QuotationStatus } from "@/db/schema/quotations";
+import { parseQuotationSort, QUOTATION_SORT_FIELDS } from "@/lib/quotations/read-sort";
+import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
+import { listQueryFields } from "./policy";
+import { safeTextSchema } from "./primitives";
+import { pricingSchema } from "./quotation";
+
+/** pt-BR labels of the quotation and checkout statuses (domain.md §12). */
+export const QUOTATION_STATUS_TEXT = {
+  Draft: "Rascunho",
+  Confirmed: "Confirmada",
+  Finished: "Finalizada",
+  Expired: "Expirada",
+} as const satisfies Record<QuotationStatus, string>;
+export const CHECKOUT_STATUS_TEXT = {
+  Queued: "Na fila",
+  Processing: "Processando",
+  Issued: "Emitida",
+  Declined: "Recusada",
+  Failed: "Falhou",
+} as const;
+
+const textEnum = (labels: Record<string, string>) => z.enum(Object.values(labels) as [string, ...string[]]);
+
+export const quotationReadProposalSchema = z
+  .object({
+    number: z.string().meta({ description: "14-digit proposal number", example: "10000000000001" }),
+    date: isoInstantSchema,
+    documentUrl: z.string().meta({ description: "Signed link to the proposal PDF (expires)" }),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    dueDay: z.number().int().nullable(),
+    variantIdentifier: z.uuid(),
+    installmentIdentifier: z.uuid(),
+  })
+  .meta({ id: "QuotationReadProposal" });
+
+export const quotationReadCheckoutSchema = z
+  .object({
+    status: z.enum(CHECKOUT_STATUSES),
+    statusText: textEnum(CHECKOUT_STATUS_TEXT),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    reason: z.string().nullable().meta({ description: "Why the attempt was declined or failed" }),
+    attempts: z.number().int(),
+    createdAt: isoInstantSchema,
+    updatedAt: isoInstantSchema,
+    card: z
+      .object({ brand: z.string(), last4: z.string() })
+      .nullable()
+      .meta({ description: "Card brand and last four digits (card checkouts only)" }),
+  })
+  .meta({ id: "QuotationReadCheckout" });
+
+/** The quotation list's element: the lookup without answers and pricing, plus the chosen total. */
+export const quotationSummarySchema = z
+  .object({
+    quotationIdentifier: z.uuid(),
+    status: z.enum(QUOTATION_STATUSES),
+    statusText: textEnum(QUOTATION_STATUS_TEXT),
+    operationCode: z.string(),
+    modalityCode: z.string(),
+    modalityText: z.string(),
+    productCode: z.string(),
+    productText: z.string(),
+    insuredName: z.string(),
+    insuredIdentity: z
+      .string()
+      .meta({ description: "CPF or CNPJ, digits only (letters for the alphanumeric CNPJ)" }),
+    createdAt: isoInstantSchema,
+    expiresAt: isoInstantSchema.meta({
+      description: "End of validity: 30 days after the latest quote, never past the vigency start day",
+    }),
+    previousPolicyNumber: z
+      .string()
+      .nullable()
+      .meta({ description: "13-digit number of the policy this quotation renews" }),
+    proposal: quotationReadProposalSchema.nullable(),
+    checkout: quotationReadCheckoutSchema.nullable().meta({ description: "The latest checkout attempt" }),
+    policy: z
+      .object({ identifier: z.uuid(), number: z.string(), policyNumber: z.string() })
+      .nullable()
+      .meta({ description: "The issued policy" }),
+    totalValue: moneySchema
+      .nullable()
+      .meta({ description: "totalValue of the proposal's chosen variant; null without a proposal" }),
+  })
+  .meta({ id: "QuotationSummary" });
+
+export const quotationReadSchema = quotationSummarySchema
+  .omit({ totalValue: true })
+  .extend({
+    answers: z
+      .array(z.object({ code: z.string(), answer: z.unknown() }))
+      .meta({ description: "The answers as evaluated and normalised" }),
+    pricing: z.array(pricingSchema).meta({ description: "As the creation answered, same identifiers" }),
+  })
+  .meta({ id: "QuotationRead" });
+
+export type QuotationSummaryWire = z.infer<typeof quotationSummarySchema>;
+export type QuotationReadWire = z.infer<typeof quotationReadSchema>;
+
+export const quotationReadResponseSchema = z.object({ item: quotationReadSchema });
+export const quotationListResponseSchema = z.object({
+  totalItems: z.number().int(),
+  itemsPerPage: z.number().int(),
+  list: z.array(quotationSummarySchema),
+});
+
+export const quotationReadParamsSchema = z.object({
+  registerNumber: registerNumberSchema,
+  // Not validated here: anything that is not one of the broker's quotations is QUOTATION-NOT-FOUND.
+  quotationIdentifier: safeTextSchema.max(100).meta({ description: "The quotation's identifier (GUID)" }),
+});
+export const quotationListParamsSchema = z.object({ registerNumber: registerNumberSchema });
+
+const quotationStatusSchema = safeTextSchema
+  .transform((value, ctx) => {
+    const match = QUOTATION_STATUSES.find((status) => status.toLowerCase() === value.trim().toLowerCase());
+    if (!match) {
+      ctx.addIssue({ code: "custom", message: `status must be one of ${QUOTATION_STATUSES.join(", ")}` });
+      return z.NEVER;
+    }
+    return match as QuotationStatus;
+  })
+  .meta({ description: "Draft, Confirmed, Finished or Expired (case-insensitive)" });
+
+const quotationSortSchema = safeTextSchema
+  .default("-createdat")
+  .transform((value, ctx) => {
+    const parsed = parseQuotationSort(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.sort;
+  })
+  .meta({
+    description: `Comma-separated fields of ${QUOTATION_SORT_FIELDS.join(", ")}; leading - for descending`,
+    example: "insuredname,-createdat",
+  });
+
+/** The quotation list's query (the policy list's paging and search; strict: each bad field is named). */
+export const quotationListQuerySchema = z.object({
+  page: listQueryFields.page,
+  itemsPerPage: listQueryFields.itemsPerPage,
+  sort: quotationSortSchema,
+  search: listQueryFields.search,
+  modality: listQueryFields.modality,
+  status: quotationStatusSchema.optional(),
+  createdFrom: listQueryFields.startDate.meta({
+    description: "Created on or after (YYYY-MM-DD in São Paulo, or ISO timestamp)",
+  }),
+  createdTo: listQueryFields.endDate.meta({
+    description: "Created on or before (YYYY-MM-DD in São Paulo, or ISO timestamp)",
+  }),
+});
+export type QuotationListQuery = z.output<typeof quotationListQuerySchema>;
