@@ -1,4 +1,5 @@
 import { startCheckoutEndpoint } from "@/lib/checkout/endpoint";
+import { listClaimsEndpoint, noticeClaimEndpoint } from "@/lib/claims/endpoints";
 import { getPolicyEndpoint, listPoliciesEndpoint } from "@/lib/policies/endpoints";
 import { createProposalEndpoint, createQuotationEndpoint } from "@/lib/quotations/endpoints";
 import type { Endpoint } from "./endpoint";
@@ -10,4 +11,6 @@ export const ENDPOINTS: Endpoint[] = [
   startCheckoutEndpoint,
   createQuotationEndpoint,
   createProposalEndpoint,
+  noticeClaimEndpoint,
+  listClaimsEndpoint,
 ];
