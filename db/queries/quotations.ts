@@ -90,3 +90,21 @@ export async function setInstallmentPlanDueDates(
 ): Promise<void> {
   await db.update(installmentPlans).set({ dueDates }).where(eq(installmentPlans.id, planId));
 }
+
+/** The renewal quotation of a policy that is in progress or done (Draft, Confirmed or Finished), if any. */
+export async function findLiveRenewal(
+  db: Executor,
+  previousPolicyId: string,
+): Promise<Pick<QuotationRow, "id" | "status"> | undefined> {
+  const [row] = await db
+    .select({ id: quotations.id, status: quotations.status })
+    .from(quotations)
+    .where(
+      and(
+        eq(quotations.previousPolicyId, previousPolicyId),
+        inArray(quotations.status, ["Draft", "Confirmed", "Finished"]),
+      ),
+    )
+    .limit(1);
+  return row;
+}

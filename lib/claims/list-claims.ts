@@ -1,8 +1,8 @@
 import type { Database } from "@/db/index";
 import { type ClaimReadRow, listClaimPage } from "@/db/queries/claims";
 import { centsToReais } from "@/lib/money";
+import { findPolicyOrThrow } from "@/lib/policies/find-policy";
 import { CLAIM_STATUS_TEXT, type ClaimListQuery, type ClaimWire } from "@/lib/schemas/claim";
-import { findPolicyOrThrow } from "./notice-claim";
 
 export type ClaimList = { totalItems: number; itemsPerPage: number; list: ClaimWire[] };
 

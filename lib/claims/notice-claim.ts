@@ -1,8 +1,9 @@
 import type { Database } from "@/db/index";
 import { countClaimOnIssuedPolicy, insertClaim } from "@/db/queries/claims";
-import { findPolicyForBroker, type PolicyRow } from "@/db/queries/policies";
+import type { PolicyRow } from "@/db/queries/policies";
 import { businessDay, startOfBusinessDay } from "@/lib/dates";
 import { ApiError } from "@/lib/http/errors";
+import { findPolicyOrThrow } from "@/lib/policies/find-policy";
 import type { DateInput } from "@/lib/schemas/primitives";
 
 export type ClaimNoticeInput = {
@@ -14,21 +15,6 @@ export type ClaimNoticeInput = {
 };
 
 export type ClaimNotice = { protocol: string; status: "Open"; createdAt: string };
-
-const POLICY_NUMBER = /^(\d{13}|\d{24})$/;
-
-/** One of the broker's policies by either number; anything else is POLICY-NOT-FOUND (domain.md §1). */
-export async function findPolicyOrThrow(
-  db: Database,
-  brokerId: string,
-  policyNumber: string,
-): Promise<PolicyRow> {
-  const policy = POLICY_NUMBER.test(policyNumber)
-    ? await findPolicyForBroker(db, brokerId, policyNumber)
-    : undefined;
-  if (!policy) throw new ApiError("POLICY-NOT-FOUND", { properties: ["policyNumber"] });
-  return policy;
-}
 
 /**
  * The instant of a loss: a bare day is that day's start in São Paulo. It must fall within the

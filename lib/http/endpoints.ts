@@ -2,6 +2,7 @@ import { startCheckoutEndpoint } from "@/lib/checkout/endpoint";
 import { listClaimsEndpoint, noticeClaimEndpoint } from "@/lib/claims/endpoints";
 import { getPolicyEndpoint, listPoliciesEndpoint } from "@/lib/policies/endpoints";
 import { createProposalEndpoint, createQuotationEndpoint } from "@/lib/quotations/endpoints";
+import { renewPolicyEndpoint } from "@/lib/renewals/endpoints";
 import type { Endpoint } from "./endpoint";
 
 /** Every API endpoint, in the order the OpenAPI document lists them. Each feature adds its own. */
@@ -13,4 +14,5 @@ export const ENDPOINTS: Endpoint[] = [
   createProposalEndpoint,
   noticeClaimEndpoint,
   listClaimsEndpoint,
+  renewPolicyEndpoint,
 ];
