@@ -35,7 +35,8 @@ export function renewalEligibility(
   const endDay = businessDay(policy.vigencyExpiredAt);
   if (endDay > addDays(today, RENEWAL_WINDOW.daysBeforeEnd)) return { renewable: false, reason: "too-early" };
   if (endDay <= addDays(today, -RENEWAL_WINDOW.daysAfterEnd)) return { renewable: false, reason: "too-late" };
-  return { renewable: true, startDay: endDay > today ? endDay : today };
+  // Days as YYYY-MM-DD compare as text; the later of the two.
+  return { renewable: true, startDay: [today, endDay].sort()[1]! };
 }
 
 const RENEWAL_MESSAGES = {
