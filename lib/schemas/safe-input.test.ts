@@ -4,6 +4,7 @@ import { signInSchema } from "@/lib/auth/sign-in-schema";
 import { ENDPOINTS } from "@/lib/http/endpoints";
 import { cancelPolicySchema } from "@/lib/policies/cancel-policy";
 import { createApiKeySchema } from "@/lib/portal/api-key-schema";
+import { claimFormSchema } from "@/lib/portal/claim-form";
 import { cardFormSchema } from "@/lib/portal/card-form";
 import { proposalFormSchema } from "@/lib/portal/proposal-form";
 import { policyListPageQuerySchema } from "./policy";
@@ -74,6 +75,7 @@ const STRICT: [string, z.ZodType][] = [
   ["portal card form", cardFormSchema],
   ["portal proposal form", proposalFormSchema],
   ["portal policy cancellation", cancelPolicySchema],
+  ["portal claim notice", claimFormSchema],
 ];
 
 describe("every client text field refuses unsafe text", () => {
