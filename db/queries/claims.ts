@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../index";
 import { claims, policies } from "../schema";
 
@@ -64,4 +64,24 @@ export async function listClaimPage(
 /** The number of claims of a policy (what `totalClaims` must equal). */
 export async function countClaimsOfPolicy(db: Executor, policyId: string): Promise<number> {
   return db.$count(claims, eq(claims.policyId, policyId));
+}
+
+/**
+ * Inserts claims as given (demo data: past notices with their own instants) and sets each touched
+ * policy's `total_claims` to its count of claims, in the caller's transaction.
+ */
+export async function insertClaimsCounted(
+  db: Executor,
+  values: (typeof claims.$inferInsert)[],
+): Promise<void> {
+  if (!values.length) return;
+  await db.insert(claims).values(values);
+  const ids = [...new Set(values.map((value) => value.policyId))];
+  await db
+    .update(policies)
+    .set({
+      // Qualified by hand: Drizzle writes a bare "id" for the updated table's columns inside SET.
+      totalClaims: sql`(select count(*) from claims where claims.policy_id = policies.id)::int`,
+    })
+    .where(inArray(policies.id, ids));
 }
