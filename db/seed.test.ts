@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidCnpjValue, isValidCpfValue } from "@/lib/identity";
 import { multiplyCents } from "@/lib/money";
+import { renewalEligibility, renewPolicy } from "@/lib/renewals/renew-policy";
 import type { DatabaseHandle } from "./index";
-import { apiKeys, brokers, policies, policyInstallments, users } from "./schema";
+import { apiKeys, brokers, claims, policies, policyInstallments, users } from "./schema";
 import { formatSeedReport, type SeedReport, seedDemoData } from "./seed";
 import { createTestDatabase } from "./testing";
 
@@ -84,6 +85,45 @@ describe("demo seed", () => {
         expect(installments.at(-1)!.premiumTotalCents).toBeGreaterThanOrEqual(100_00);
       if (row.paymentMethod === "TICKET")
         expect(installments.every((i) => /^\d{47}$/.test(i.typeableLine ?? ""))).toBe(true);
+    }
+  });
+});
+
+describe("demo seed: claims and renewals (domain.md §14)", () => {
+  it("notices a few claims within their policies' vigency, counted in totalClaims", async () => {
+    const rows = await handle.db
+      .select({ claim: claims, policy: policies })
+      .from(claims)
+      .innerJoin(policies, eq(policies.id, claims.policyId));
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    for (const { claim, policy } of rows) {
+      expect(claim.protocol).toMatch(/^\d{12}$/);
+      expect(claim.brokerId).toBe(policy.brokerId);
+      expect(claim.occurredAt >= policy.vigencyStartedAt && claim.occurredAt < policy.vigencyExpiredAt).toBe(
+        true,
+      );
+      expect(claim.occurredAt <= claim.createdAt && claim.createdAt.getTime() <= Date.now()).toBe(true);
+    }
+    const perPolicy = new Map<string, number>();
+    for (const { claim } of rows) perPolicy.set(claim.policyId, (perPolicy.get(claim.policyId) ?? 0) + 1);
+    const counted = (
+      await handle.db.select({ id: policies.id, total: policies.totalClaims }).from(policies)
+    ).map((row) => ({ ...row, claims: perPolicy.get(row.id) ?? 0 }));
+    expect(counted.filter((row) => row.total !== row.claims)).toEqual([]);
+  });
+
+  it("has Issued policies in the renewal window whose stored answers a renewal accepts", async () => {
+    const [demo] = await handle.db.select().from(brokers).where(eq(brokers.registerNumber, "100000"));
+    const inWindow = (await handle.db.select().from(policies).where(eq(policies.brokerId, demo!.id))).filter(
+      (policy) => policy.status === "Issued" && renewalEligibility(policy).renewable,
+    );
+    expect(inWindow.length).toBeGreaterThanOrEqual(3);
+    for (const policy of inWindow.slice(0, 4)) {
+      const item = await renewPolicy(handle.db, demo!.id, {
+        registerNumber: "100000",
+        policyNumber: policy.policyNumber,
+      });
+      expect(item).toMatchObject({ status: "Draft", previousPolicyNumber: policy.policyNumber });
     }
   });
 });

@@ -2,6 +2,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { hashPassword } from "@/lib/auth/password";
 import { syncCatalogue } from "@/lib/catalogue/sync";
+import { demoAnswers } from "@/lib/demo/answers";
+import { demoClaims } from "@/lib/demo/claims";
 import { createRandom } from "@/lib/demo/people";
 import { type DemoModality, type DemoPolicy, demoPolicy } from "@/lib/demo/policies";
 import { boletoOurNumber, buildBoleto } from "@/lib/documents/boleto";
@@ -9,6 +11,7 @@ import { createPolicyDocuments } from "@/lib/documents/create-documents";
 import { normalizeName } from "@/lib/identity";
 import { formatLongPolicyNumber } from "@/lib/policies/numbers";
 import type { Database, Executor } from "./index";
+import { insertClaimsCounted } from "./queries/claims";
 import { countPoliciesOfBroker, listModalityLabels, nextPolicyNumbers } from "./queries/policies";
 import { apiKeys, brokers, policies, policyInstallments, quotations, users } from "./schema";
 
@@ -91,9 +94,19 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
       );
       await db.transaction(async (tx) => {
         const numbers = await nextPolicyNumbers(tx, generated.length);
+        const inserted: { id: string; demo: DemoPolicy }[] = [];
         for (const [i, policy] of generated.entries()) {
-          await insertDemoPolicy(tx, broker.id, policy, numbers[i]!);
+          inserted.push({
+            id: await insertDemoPolicy(tx, broker.id, policy, numbers[i]!, now),
+            demo: policy,
+          });
         }
+        // A few claims (domain.md §14), from their own generator so the policies stay as they were.
+        const claims = demoClaims(createRandom(5000 + brokerIndex), inserted, now);
+        await insertClaimsCounted(
+          tx,
+          claims.map((claim) => ({ ...claim, brokerId: broker.id })),
+        );
       });
       report.policiesCreated += generated.length;
     }
@@ -101,7 +114,13 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
   return report;
 }
 
-async function insertDemoPolicy(tx: Executor, brokerId: string, demo: DemoPolicy, policyNumber: string) {
+async function insertDemoPolicy(
+  tx: Executor,
+  brokerId: string,
+  demo: DemoPolicy,
+  policyNumber: string,
+  now: Date,
+): Promise<string> {
   const [quotation] = await tx
     .insert(quotations)
     .values({
@@ -118,7 +137,8 @@ async function insertDemoPolicy(tx: Executor, brokerId: string, demo: DemoPolicy
       vigencyExpiredAt: demo.vigencyExpiredAt,
       commissionPercent: demo.commissionPercent,
       grievancePercent: "0",
-      answers: {},
+      // Real answers, so that the quotation lookup shows them and a renewal can copy them.
+      answers: demoAnswers(demo, now),
       quotedAt: demo.createdAt,
       createdAt: demo.createdAt,
       updatedAt: demo.createdAt,
@@ -182,6 +202,7 @@ async function insertDemoPolicy(tx: Executor, brokerId: string, demo: DemoPolicy
     paymentMethod: demo.paymentMethod,
     installmentIds: installmentRows.map((row) => row.id),
   });
+  return policy!.id;
 }
 
 /** What the seed prints: the demo logins, and each demo key the first time it is made. */

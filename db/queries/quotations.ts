@@ -113,3 +113,21 @@ export async function expireDraftQuotationBatch(db: Executor, now: Date, batchSi
     .returning({ id: quotations.id });
   return rows.length;
 }
+
+/** The renewal quotation of a policy that is in progress or done (Draft, Confirmed or Finished), if any. */
+export async function findLiveRenewal(
+  db: Executor,
+  previousPolicyId: string,
+): Promise<Pick<QuotationRow, "id" | "status"> | undefined> {
+  const [row] = await db
+    .select({ id: quotations.id, status: quotations.status })
+    .from(quotations)
+    .where(
+      and(
+        eq(quotations.previousPolicyId, previousPolicyId),
+        inArray(quotations.status, ["Draft", "Confirmed", "Finished"]),
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -1,6 +1,7 @@
 export * from "./brokers";
 export * from "./catalogue";
 export * from "./checkouts";
+export * from "./claims";
 export * from "./documents";
 export * from "./events";
 export * from "./policies";

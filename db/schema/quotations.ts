@@ -10,6 +10,7 @@ import {
   pgTable,
   text,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { brokers } from "./brokers";
@@ -44,6 +45,9 @@ export type Rate = {
   netCents: number;
   deductible: { code: string; text: string };
 };
+
+/** The partial unique index behind "one live renewal per policy" (lib/renewals). */
+export const LIVE_RENEWAL_INDEX = "quotations_live_renewal_key";
 
 export const proposalNumberSeq = pgSequence("proposal_number_seq", { startWith: 10000000000001 });
 
@@ -86,6 +90,11 @@ export const quotations = pgTable(
     index("quotations_previous_policy_idx").on(t.previousPolicyId),
     // The expiry job's scan: only Draft quotations can expire (domain.md §12).
     index("quotations_draft_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'Draft'`),
+    // At most one renewal per policy that is in progress or done (domain.md §14): two concurrent
+    // renewals cannot both commit. An Expired renewal does not count.
+    uniqueIndex(LIVE_RENEWAL_INDEX)
+      .on(t.previousPolicyId)
+      .where(sql`${t.previousPolicyId} is not null and ${t.status} in ('Draft', 'Confirmed', 'Finished')`),
     check("quotations_status_check", sql`${t.status} in ('Draft', 'Confirmed', 'Finished', 'Expired')`),
     check("quotations_person_type_check", sql`${t.personType} in ('NATURAL', 'LEGAL')`),
   ],

@@ -28,6 +28,8 @@ export const KEY_SPECS = {
   otherBroker: { broker: "200000", dailyQuota: 1000 },
   quotationReads: { broker: "100000", dailyQuota: 1000 },
   quotationLookupBurst: { broker: "100000", dailyQuota: 1000 },
+  claims: { broker: "100000", dailyQuota: 1000 },
+  renewals: { broker: "100000", dailyQuota: 1000 },
 } as const;
 
 export type KeyName = keyof typeof KEY_SPECS;

@@ -1,4 +1,5 @@
 import { startCheckoutEndpoint } from "@/lib/checkout/endpoint";
+import { listClaimsEndpoint, noticeClaimEndpoint } from "@/lib/claims/endpoints";
 import { getPolicyEndpoint, listPoliciesEndpoint } from "@/lib/policies/endpoints";
 import {
   createProposalEndpoint,
@@ -6,6 +7,7 @@ import {
   getQuotationEndpoint,
   listQuotationsEndpoint,
 } from "@/lib/quotations/endpoints";
+import { renewPolicyEndpoint } from "@/lib/renewals/endpoints";
 import type { Endpoint } from "./endpoint";
 
 /** Every API endpoint, in the order the OpenAPI document lists them. Each feature adds its own. */
@@ -17,4 +19,7 @@ export const ENDPOINTS: Endpoint[] = [
   createProposalEndpoint,
   getQuotationEndpoint,
   listQuotationsEndpoint,
+  noticeClaimEndpoint,
+  listClaimsEndpoint,
+  renewPolicyEndpoint,
 ];

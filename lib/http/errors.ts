@@ -20,6 +20,17 @@ export const ERROR_CODES = {
   },
   "TOKEN-ERROR": { status: 400, message: "The subscription key may not act for this registration number." },
   "POLICY-NOT-FOUND": { status: 404, message: "Policy not found." },
+  "POLICY-NOT-ACTIVE": { status: 400, message: "The policy is not Issued (it expired or was canceled)." },
+  "OCCURRENCE-OUTSIDE-VIGENCY": {
+    status: 400,
+    message: "The occurrence date is outside the policy's vigency.",
+  },
+  "RENEWAL-NOT-AVAILABLE": {
+    status: 400,
+    message:
+      "The policy cannot be renewed: only Issued or Expired policies ending within 60 days or expired less than 30 days ago.",
+  },
+  "RENEWAL-ALREADY-EXISTS": { status: 400, message: "The policy already has a renewal quotation." },
   "DOCUMENT-NOT-FOUND": { status: 404, message: "Document not found or link expired." },
   "ROUTE-NOT-FOUND": { status: 404, message: "No endpoint answers at this address." },
   "VERSION-NOT-SUPPORTED": { status: 404, message: "This API version is not supported. Use v1." },

@@ -10,6 +10,13 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   "INVALID-FORM-FIELD": "Revise os campos destacados.",
   "PAYMENT-GATEWAY-UNAVAILABLE":
     "O meio de pagamento está indisponível no momento. Tente novamente em instantes.",
+  "POLICY-NOT-FOUND": "Apólice não encontrada.",
+  "POLICY-NOT-ACTIVE": "Só é possível avisar sinistro de uma apólice emitida (vigente).",
+  "OCCURRENCE-OUTSIDE-VIGENCY":
+    "A data da ocorrência deve estar dentro da vigência da apólice e não pode ser futura.",
+  "RENEWAL-NOT-AVAILABLE":
+    "A apólice só pode ser renovada a partir de 60 dias antes do fim da vigência e até 30 dias depois.",
+  "RENEWAL-ALREADY-EXISTS": "Esta apólice já tem uma cotação de renovação.",
   "SERVICE-UNAVAILABLE": "O serviço está indisponível no momento. Tente novamente em instantes.",
 };
 

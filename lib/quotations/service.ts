@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "@/db/errors";
 import type { Database, Transaction } from "@/db/index";
 import { deleteProposalByQuotation } from "@/db/queries/proposals";
 import {
@@ -9,7 +10,7 @@ import {
   type QuotationValues,
   updateQuotation,
 } from "@/db/queries/quotations";
-import type { Address, PersonType } from "@/db/schema";
+import { type Address, LIVE_RENEWAL_INDEX, type PersonType } from "@/db/schema";
 import { findModalityByOperationCode } from "@/lib/catalogue";
 import { type AnswerValues, evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
 import { ensureCatalogueSynced } from "@/lib/catalogue/sync";
@@ -87,20 +88,23 @@ async function insertVariants(tx: Transaction, quotationId: string, quotes: Vari
  * same quotation, new variants and plan identifiers, earlier proposal discarded, all in one
  * transaction (domain.md §4). Every (re-)quote sets `expiresAt` (domain.md §12) and makes an
  * Expired quotation Draft again. Throws ApiError: INVALID-FORM-FIELD (unknown operationCode),
- * QUOTATION-NOT-FOUND, QUOTATION-NOT-EDITABLE, ANSWERS-NOT-EVALUATED.
+ * QUOTATION-NOT-FOUND, QUOTATION-NOT-EDITABLE, ANSWERS-NOT-EVALUATED, RENEWAL-ALREADY-EXISTS (a new
+ * quotation renewing `link.previousPolicyId`, or a re-quote reviving a renewal, while another
+ * renewal of that policy is live: the database's partial unique index decides).
  */
 export async function createQuotation(
   db: Database,
   brokerId: string,
   input: QuotationRequest,
   now: Date = new Date(),
+  link: { previousPolicyId?: string } = {},
 ): Promise<QuotationItem> {
   const definition = findModalityByOperationCode(input.operationCode);
   if (!definition) throw new ApiError("INVALID-FORM-FIELD", { properties: ["operationCode"] });
   const requoteId = input.quotationIdentifier ?? input.identifier ?? undefined;
   await ensureCatalogueSynced(db);
 
-  return db.transaction(async (tx) => {
+  const created = db.transaction(async (tx) => {
     if (requoteId) {
       const existing = await findQuotationForBroker(tx, brokerId, requoteId, { lock: true });
       if (!existing) throw new ApiError("QUOTATION-NOT-FOUND");
@@ -120,7 +124,11 @@ export async function createQuotation(
       await deleteQuotationVariants(tx, requoteId);
       quotation = await updateQuotation(tx, requoteId, columns);
     } else {
-      quotation = await insertQuotation(tx, { ...columns, brokerId });
+      quotation = await insertQuotation(tx, {
+        ...columns,
+        brokerId,
+        previousPolicyId: link.previousPolicyId ?? null,
+      });
     }
     const { variants, plans } = await insertVariants(
       tx,
@@ -128,5 +136,9 @@ export async function createQuotation(
       priceQuotation(definition, values, now),
     );
     return toQuotationItem({ quotation, variants, plans });
+  });
+  return created.catch((error: unknown) => {
+    if (isUniqueViolation(error, LIVE_RENEWAL_INDEX)) throw new ApiError("RENEWAL-ALREADY-EXISTS");
+    throw error;
   });
 }

@@ -59,6 +59,15 @@ export const ENDPOINT_RULES = {
     windowMs: 20_000,
     status: 429,
   },
+  // Claims (domain.md §14): their own windows.
+  "claim-notice": {
+    id: "claim-notice",
+    algorithm: "sliding-window",
+    limit: 20,
+    windowMs: 20_000,
+    status: 429,
+  },
+  "claim-list": { id: "claim-list", algorithm: "sliding-window", limit: 20, windowMs: 20_000, status: 429 },
 } as const satisfies Record<string, LimitRule>;
 
 /** The endpoint windows of service-spec.md "Limits"; the daily quota and all-calls window apply to every call. */

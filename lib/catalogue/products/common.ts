@@ -45,7 +45,12 @@ export function commonQuestions(modalityCode: string, modalityText: string, pers
       label: "Tipo de seguro",
       type: "choice",
       required: true,
-      options: options({ NEW: "Seguro novo", RENEWAL: "Renovação de outra seguradora" }),
+      // RENEWAL-INTERNAL: the renewal of one of our own policies (domain.md §14, lib/renewals).
+      options: options({
+        NEW: "Seguro novo",
+        RENEWAL: "Renovação de outra seguradora",
+        "RENEWAL-INTERNAL": "Renovação de apólice própria",
+      }),
     },
     {
       code: "PREVIOUS-INSURER",

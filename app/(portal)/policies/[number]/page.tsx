@@ -2,17 +2,25 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ClaimNoticeForm } from "@/components/claims/claim-notice-form";
+import { RenewPolicyButton } from "@/components/claims/renew-policy-button";
 import { CancelPolicyForm } from "@/components/policies/cancel-policy-form";
 import { InstallmentStatusBadge } from "@/components/policies/installment-status-badge";
 import { PolicyStatusBadge } from "@/components/policies/policy-status-badge";
 import { getDb } from "@/db/index";
+import { findLiveRenewal } from "@/db/queries/quotations";
 import { requireUser } from "@/lib/auth/session";
+import { listClaims } from "@/lib/claims/list-claims";
+import { businessDay } from "@/lib/dates";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { formatIdentity } from "@/lib/identity";
 import { formatBrl } from "@/lib/money";
 import { formatDate, formatReais } from "@/lib/portal/format";
 import { loadPolicyDetail } from "@/lib/portal/policy-detail";
-import { cancelPolicyAction } from "./actions";
+import { renewalEligibility } from "@/lib/renewals/renew-policy";
+import { cancelPolicyAction, noticeClaimAction, renewPolicyAction } from "./actions";
+
+const CLAIMS_SHOWN = 20;
 
 type Params = Promise<{ number: string }>;
 
@@ -29,6 +37,15 @@ export default async function PolicyPage({ params }: { params: Params }) {
   if (!detail) notFound();
   const { policy, document } = detail;
   const address = document?.insured.address;
+  const db = await getDb();
+  const [claims, liveRenewal] = await Promise.all([
+    listClaims(db, user.brokerId, policy.policyNumber, { page: 1, itemsPerPage: CLAIMS_SHOWN }),
+    findLiveRenewal(db, policy.identifier),
+  ]);
+  const renewable = renewalEligibility({
+    status: policy.status,
+    vigencyExpiredAt: new Date(policy.vigencyExpiredAt),
+  }).renewable;
 
   return (
     <>
@@ -55,6 +72,13 @@ export default async function PolicyPage({ params }: { params: Params }) {
             <a className="btn btn-secondary" href={detail.ticketUrl}>
               Todos os boletos (PDF)
             </a>
+          ) : null}
+          {liveRenewal ? (
+            <Link className="btn btn-secondary" href={`/quotations/${liveRenewal.id}`}>
+              Ver cotação de renovação
+            </Link>
+          ) : renewable ? (
+            <RenewPolicyButton action={renewPolicyAction.bind(null, policy.policyNumber)} />
           ) : null}
         </div>
       </div>
@@ -227,6 +251,54 @@ export default async function PolicyPage({ params }: { params: Params }) {
           <p className="muted">Nenhuma parcela registrada.</p>
         )}
       </section>
+      <section className="card" aria-labelledby="claims-title" style={{ marginTop: "1rem" }}>
+        <h2 id="claims-title">Sinistros</h2>
+        {claims.list.length ? (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Protocolo</th>
+                  <th scope="col">Ocorrência</th>
+                  <th scope="col">Reclamante</th>
+                  <th scope="col" className="num">
+                    Valor estimado
+                  </th>
+                  <th scope="col">Situação</th>
+                  <th scope="col">Avisado em</th>
+                </tr>
+              </thead>
+              <tbody>
+                {claims.list.map((claim) => (
+                  <tr key={claim.protocol}>
+                    <td>{claim.protocol}</td>
+                    <td>{formatDate(claim.occurredAt)}</td>
+                    <td>{claim.claimantName}</td>
+                    <td className="num">
+                      {claim.estimatedValue === null ? "—" : formatReais(claim.estimatedValue)}
+                    </td>
+                    <td>{claim.statusText}</td>
+                    <td>{formatDate(claim.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="muted">Nenhum sinistro avisado.</p>
+        )}
+        {claims.totalItems > claims.list.length ? (
+          <p className="muted">
+            Mostrando os {claims.list.length} mais recentes de {claims.totalItems}.
+          </p>
+        ) : null}
+      </section>
+      {policy.status === "Issued" ? (
+        <ClaimNoticeForm
+          action={noticeClaimAction.bind(null, policy.policyNumber)}
+          today={businessDay(new Date())}
+        />
+      ) : null}
       {user.role === "admin" && policy.status === "Issued" ? (
         <CancelPolicyForm action={cancelPolicyAction.bind(null, policy.policyNumber)} />
       ) : null}

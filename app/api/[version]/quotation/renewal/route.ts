@@ -1,0 +1,12 @@
+// POST /api/{version}/quotation/renewal: a renewal quotation of a policy near its end (domain.md §14).
+import { getDb } from "@/db/index";
+import { apiRoute } from "@/lib/http/route-methods";
+import { withApi } from "@/lib/http/with-api";
+import { renewPolicyEndpoint } from "@/lib/renewals/endpoints";
+import { renewPolicy } from "@/lib/renewals/renew-policy";
+
+export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
+  POST: withApi(renewPolicyEndpoint, async ({ body, caller }) => ({
+    item: await renewPolicy(await getDb(), caller.brokerId, body),
+  })),
+});

@@ -1,0 +1,21 @@
+import type { Executor } from "@/db/index";
+import { findPolicyForBroker, type PolicyRow } from "@/db/queries/policies";
+import { ApiError } from "@/lib/http/errors";
+
+const POLICY_NUMBER = /^(\d{13}|\d{24})$/;
+
+/**
+ * One of the broker's policies by its 13-digit policyNumber or 24-digit number. Anything else,
+ * another broker's policy included, is POLICY-NOT-FOUND on `policyNumber` (domain.md §1, §2).
+ */
+export async function findPolicyOrThrow(
+  db: Executor,
+  brokerId: string,
+  policyNumber: string,
+): Promise<PolicyRow> {
+  const policy = POLICY_NUMBER.test(policyNumber)
+    ? await findPolicyForBroker(db, brokerId, policyNumber)
+    : undefined;
+  if (!policy) throw new ApiError("POLICY-NOT-FOUND", { properties: ["policyNumber"] });
+  return policy;
+}

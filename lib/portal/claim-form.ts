@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { claimFieldsSchema } from "@/lib/schemas/claim";
+import { SAFE_TEXT_MESSAGE_PT } from "@/lib/schemas/primitives";
+
+const fields = claimFieldsSchema({
+  text: SAFE_TEXT_MESSAGE_PT,
+  occurredAt: "Informe a data da ocorrência.",
+  description: "Descreva a ocorrência (de 10 a 4000 caracteres).",
+  claimantName: "Informe o nome do reclamante (de 2 a 200 caracteres).",
+  money: "Informe um valor em reais com no máximo dois decimais (ex.: 1.500,00).",
+  moneyRange: "Informe um valor entre R$ 0,00 e R$ 1 trilhão.",
+});
+
+/** "1.234,56" (pt-BR) or "1234.56" to the API's decimal text; blank means not informed. */
+function normalizeBrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const text = value.replace(/^\s*R\$\s*/, "").trim();
+  if (!text) return undefined;
+  return text.includes(",") ? text.replace(/\./g, "").replace(",", ".") : text;
+}
+
+/**
+ * The portal's "Avisar sinistro" form, in the browser and in its Server Action: the API's claim
+ * fields (lib/schemas/claim.ts) with pt-BR messages and a pt-BR amount.
+ */
+export const claimFormSchema = z.object({
+  occurredAt: fields.occurredAt,
+  description: fields.description,
+  claimantName: fields.claimantName,
+  estimatedValue: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = fields.estimatedValue.safeParse(normalizeBrl(value));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "Valor inválido." });
+      return z.NEVER;
+    }),
+});
+/** What the form holds and sends to the Server Action (all text, as typed). */
+export type ClaimFormInput = {
+  occurredAt: string;
+  description: string;
+  claimantName: string;
+  estimatedValue?: string;
+};
+export type ClaimFormOutput = z.output<typeof claimFormSchema>;
+export type ClaimFormFields = "occurredAt" | "description" | "claimantName" | "estimatedValue";
