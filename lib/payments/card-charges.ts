@@ -19,6 +19,8 @@ import { type DailyRun, DEFAULT_DAILY_BATCH_SIZE } from "./overdue";
 
 /** A declined installment is charged again on each of the next 3 days (domain.md §14). */
 export const CARD_RETRY_DAYS = 3;
+/** Charges in flight at once. */
+export const CARD_CHARGE_CONCURRENCY = 4;
 
 /** The gateway's idempotency key of one attempt: the same attempt always sends the same key. */
 export function chargeKeyOf(installmentId: string, attempt: number): string {
@@ -74,12 +76,21 @@ export async function chargeDueCardInstallments(
     )) {
       attempts.set(`${row.installmentId}:${row.attempt}`, row);
     }
-    for (const candidate of page) {
+    const due = page.flatMap((candidate) => {
       const attempt = attemptOn(candidate.dueDate, run.day);
-      if (attempt < 1 || attempt > CARD_RETRY_DAYS + 1) continue;
+      if (attempt < 1 || attempt > CARD_RETRY_DAYS + 1) return [];
       const existing = attempts.get(`${candidate.installmentId}:${attempt}`);
-      if (existing && existing.status !== "Pending") continue;
-      await chargeCandidate(db, gateway, candidate, attempt, run.now, summary);
+      return existing && existing.status !== "Pending" ? [] : [{ candidate, attempt }];
+    });
+    // A few charges at a time: a gateway call takes a while, and each charge is its own transaction.
+    for (let i = 0; i < due.length; i += CARD_CHARGE_CONCURRENCY) {
+      await Promise.all(
+        due
+          .slice(i, i + CARD_CHARGE_CONCURRENCY)
+          .map(({ candidate, attempt }) =>
+            chargeCandidate(db, gateway, candidate, attempt, run.now, summary),
+          ),
+      );
     }
     if (page.length < batchSize) break;
   }
