@@ -138,7 +138,7 @@ async function readLoad(
   return sample;
 }
 
-function describe(sample: Sample): string {
+function summarize(sample: Sample): string {
   const part = (name: string, values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     return `${name} p50 ${ms(percentile(sorted, 50))} p99 ${ms(percentile(sorted, 99))} (n=${sorted.length})`;
@@ -198,7 +198,7 @@ async function main(): Promise<void> {
     const quietEnd = performance.now() + DURATION_MS;
     const quiet = await readLoad(read, () => performance.now() > quietEnd);
     log(
-      `Reads without the jobs (${READERS} concurrent readers, ${DURATION_MS / 1000} s): ${describe(quiet)}`,
+      `Reads without the jobs (${READERS} concurrent readers, ${DURATION_MS / 1000} s): ${summarize(quiet)}`,
     );
 
     let running = true;
@@ -216,7 +216,7 @@ async function main(): Promise<void> {
     const loaded = await during;
     for (const job of report.jobs)
       log(`  ${job.name}: ${JSON.stringify(job.result)} in ${(job.ms / 1000).toFixed(1)} s`);
-    log(`Daily run: ${(total / 1000).toFixed(1)} s. Reads while it ran: ${describe(loaded)}`);
+    log(`Daily run: ${(total / 1000).toFixed(1)} s. Reads while it ran: ${summarize(loaded)}`);
   } finally {
     await reads.close();
     await jobs.close();
