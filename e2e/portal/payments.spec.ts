@@ -37,7 +37,7 @@ test.describe("boleto settlement by the bank's return file (admins only)", () =>
     await page.getByRole("button", { name: "Importar" }).click();
     const again = page.getByRole("status", { name: "Resultado da importação" });
     await expect(again).toContainText("0 parcela(s) baixada(s)");
-    await expect(again.getByText("Já paga")).toHaveCount(2);
+    await expect(again.getByText("Já paga", { exact: true })).toHaveCount(2);
     await page.reload();
     await expect(
       page.locator("details summary").filter({ hasText: "boleto-return-341.ret" }),
