@@ -1,12 +1,15 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
+import { findInstallmentEventSubjects, markOverdueBatch } from "@/db/queries/installment-payments";
 import { checkouts, events, installmentCharges, policies, policyInstallments } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
+import { startOfBusinessDay } from "@/lib/dates";
 import { seedIssuedPolicy } from "@/lib/documents/testing-fixtures";
 import { morningOf, runDailyJobs } from "@/lib/jobs/daily";
 import { chargeDueCardInstallments, chargeKeyOf } from "./card-charges";
 import type { ChargeResult } from "./gateway";
+import { recordInstallmentEvents } from "./installment-events";
 import { markOverdueInstallments } from "./overdue";
 import { SandboxPaymentGateway } from "./sandbox";
 
@@ -88,6 +91,30 @@ describe("overdue marking (domain.md §14)", () => {
     rows = await installmentsOf(policy.id);
     expect(rows.map((r) => r.status)).toEqual(["Paid", "Overdue", "Overdue", "Overdue"]);
     expect(await eventsOf(quotation.id, "installment.overdue")).toHaveLength(3);
+  });
+
+  it("writes the events in the move's transaction: a rolled-back batch leaves neither", async () => {
+    const { policy, quotation } = await seedIssuedPolicy(handle.db);
+    await expect(
+      handle.db.transaction(async (tx) => {
+        const ids = await markOverdueBatch(tx, startOfBusinessDay("2026-04-09"), 1000);
+        await recordInstallmentEvents(
+          tx,
+          "installment.overdue",
+          await findInstallmentEventSubjects(tx, ids),
+          new Date(),
+        );
+        expect(await tx.select().from(events).where(eq(events.quotationId, quotation.id))).toHaveLength(1);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect((await installmentsOf(policy.id)).map((r) => r.status)).toEqual([
+      "Paid",
+      "Pending",
+      "Pending",
+      "Pending",
+    ]);
+    expect(await eventsOf(quotation.id, "installment.overdue")).toHaveLength(0);
   });
 
   it("leaves paid and canceled installments alone", async () => {
