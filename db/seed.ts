@@ -13,7 +13,7 @@ import { formatLongPolicyNumber } from "@/lib/policies/numbers";
 import type { Database, Executor } from "./index";
 import { insertClaimsCounted } from "./queries/claims";
 import { countPoliciesOfBroker, listModalityLabels, nextPolicyNumbers } from "./queries/policies";
-import { apiKeys, brokers, policies, policyInstallments, quotations, users } from "./schema";
+import { apiKeys, brokers, checkouts, policies, policyInstallments, quotations, users } from "./schema";
 
 export const DEMO_PASSWORD = "demo12345";
 const DEMO_KEY_NAME = "Chave demo";
@@ -144,11 +144,37 @@ async function insertDemoPolicy(
       updatedAt: demo.createdAt,
     })
     .returning({ id: quotations.id });
+  // Card policies keep the sandbox token their later installments are charged with (daily job);
+  // every tenth uses test card 0069, whose later charges are declined (docs/checkout.md).
+  const last4 = policyNumber.endsWith("7") ? "0069" : "1111";
+  const [checkout] =
+    demo.paymentMethod === "CREDIT-CARD"
+      ? await tx
+          .insert(checkouts)
+          .values({
+            brokerId,
+            quotationId: quotation!.id,
+            paymentMethod: "CREDIT-CARD",
+            status: "Issued",
+            cardToken: `tok_sandbox_${last4}_demoseed`,
+            cardBrand: "VISA",
+            cardLast4: last4,
+            cardExpiryMonth: 12,
+            cardExpiryYear: 2031,
+            cardHolderName: demo.insured.name,
+            attempts: 1,
+            createdAt: demo.createdAt,
+            updatedAt: demo.createdAt,
+            finishedAt: demo.createdAt,
+          })
+          .returning({ id: checkouts.id })
+      : [];
   const [policy] = await tx
     .insert(policies)
     .values({
       brokerId,
       quotationId: quotation!.id,
+      checkoutId: checkout?.id ?? null,
       number: formatLongPolicyNumber(demo.modality.productCode, demo.createdAt, policyNumber),
       policyNumber,
       status: demo.status,
@@ -188,7 +214,6 @@ async function insertDemoPolicy(
         return {
           policyId: policy!.id,
           ...installment,
-          paidAt: installment.status === "Paid" ? installment.dueDate : null,
           boletoOurNumber: boleto ? boletoOurNumber(policyNumber, installment.installmentNumber) : null,
           typeableLine: boleto?.typeableLine ?? null,
           createdAt: demo.createdAt,

@@ -38,3 +38,10 @@ export async function findQuotationBroker(
     .limit(1);
   return row;
 }
+
+/** Several events in one statement (a daily job's batch). */
+export async function insertEvents(db: Executor, values: (typeof events.$inferInsert)[]): Promise<number> {
+  if (!values.length) return 0;
+  const rows = await db.insert(events).values(values).returning({ id: events.id });
+  return rows.length;
+}

@@ -127,6 +127,7 @@ export const installmentReadColumns = {
   premiumTotalCents: policyInstallments.premiumTotalCents,
   interestCents: policyInstallments.interestCents,
   status: policyInstallments.status,
+  paidAt: policyInstallments.paidAt,
   createdAt: policyInstallments.createdAt,
 };
 

@@ -4,6 +4,7 @@ export * from "./checkouts";
 export * from "./claims";
 export * from "./documents";
 export * from "./events";
+export * from "./payments";
 export * from "./policies";
 export * from "./quotations";
 export * from "./sessions";

@@ -109,6 +109,8 @@ export const policyInstallments = pgTable(
     interestCents: cents().notNull().default(0),
     status: text({ enum: INSTALLMENT_STATUSES }).notNull().default("Pending"),
     paidAt: timestamptz(),
+    /** What was paid (card charge or the bank's credited amount), set with paidAt. */
+    paidCents: cents(),
     /** Boleto only: the bank's "nosso número" and the 47-digit typeable line. */
     boletoOurNumber: text(),
     typeableLine: text(),
@@ -116,6 +118,14 @@ export const policyInstallments = pgTable(
   },
   (t) => [
     uniqueIndex("policy_installments_number_key").on(t.policyId, t.installmentNumber),
+    // The daily jobs' scans (overdue marking, card charges): unpaid installments by due date.
+    index("policy_installments_unpaid_due_idx")
+      .on(t.dueDate, t.id)
+      .where(sql`${t.status} in ('Pending', 'Overdue')`),
+    // Boleto settlement matches the bank's return file by our number.
+    index("policy_installments_our_number_idx")
+      .on(t.boletoOurNumber)
+      .where(sql`${t.boletoOurNumber} is not null`),
     check("policy_installments_status_check", sql`${t.status} in ('Pending', 'Paid', 'Overdue', 'Canceled')`),
     check(
       "policy_installments_typeable_line_check",

@@ -84,7 +84,10 @@ export async function issuePolicy(
     boletos = registrations;
   } else {
     if (!checkout.cardToken) throw new Error(`checkout ${checkoutId} has no card token`);
-    const charge = await gateway.charge(checkout.cardToken, plan.totalCents, { idempotencyKey: checkoutId });
+    // The first installment only; the daily job charges the others on their due dates (domain.md §14).
+    const charge = await gateway.charge(checkout.cardToken, installments[0]!.premiumTotalCents, {
+      idempotencyKey: checkoutId,
+    });
     if (charge.status === "declined") {
       const ended = await db.transaction((tx) =>
         endCheckoutWithoutPolicy(tx, checkoutId, "Declined", charge.reason, options.now ?? new Date()),
@@ -126,6 +129,7 @@ async function createPolicy(
   issuedAt: Date,
 ): Promise<string> {
   const { checkout, quotation, proposal, plan, variant, modality } = context;
+  const ticket = checkout.paymentMethod === "TICKET";
   const policyNumber = formatPolicyNumber(await nextPolicyNumberValue(tx));
   const number = formatLongPolicyNumber(modality.productCode, issuedAt, policyNumber);
   const { id: policyId } = await insertPolicy(tx, {
@@ -167,7 +171,9 @@ async function createPolicy(
       tariffPremiumCents: installment.tariffPremiumCents,
       premiumTotalCents: installment.premiumTotalCents,
       interestCents: installment.interestCents,
-      status: "Pending" as const,
+      ...(!ticket && i === 0
+        ? { status: "Paid" as const, paidAt: issuedAt, paidCents: installment.premiumTotalCents }
+        : { status: "Pending" as const }),
       boletoOurNumber: boletos[i]?.ourNumber ?? null,
       typeableLine: boletos[i]?.typeableLine ?? null,
     })),
@@ -192,6 +198,23 @@ async function createPolicy(
       status: "Issued",
     },
   });
+  if (!ticket) {
+    await recordEvent(tx, {
+      type: "installment.paid",
+      brokerId: quotation.brokerId,
+      quotationId: quotation.id,
+      occurredAt: issuedAt,
+      data: {
+        registerNumber: context.registerNumber,
+        quotationIdentifier: quotation.id,
+        policyIdentifier: policyId,
+        number,
+        policyNumber,
+        installmentNumber: 1,
+        status: "Paid",
+      },
+    });
+  }
   return policyId;
 }
 

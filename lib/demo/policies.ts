@@ -13,6 +13,8 @@ export type DemoInstallment = {
   tariffPremiumCents: number;
   premiumTotalCents: number;
   status: InstallmentStatus;
+  paidAt: Date | null;
+  paidCents: number | null;
 };
 
 export type DemoPolicy = {
@@ -84,11 +86,29 @@ export function demoPolicy(random: Random, modality: DemoModality, now: Date): D
   const totals = splitInstallments(totalCents, count);
   const taxes = splitInstallments(taxCents, count);
   const installments = totals.map((premiumTotalCents, index): DemoInstallment => {
-    const dueDate = startOfBusinessDay(index === 0 ? firstDueDay : addMonths(firstDueDay, index, dueDay));
-    const past = dueDate < now;
-    let installmentStatus: InstallmentStatus = past ? (random.chance(0.05) ? "Overdue" : "Paid") : "Pending";
-    if (status === "Canceled" && !past) installmentStatus = "Canceled";
+    const day = index === 0 ? firstDueDay : addMonths(firstDueDay, index, dueDay);
+    const dueDate = startOfBusinessDay(day);
+    // As the daily jobs leave them: the first card installment is paid at issuance; a later one is
+    // paid on its due day (card charge) or a few days before (boleto), or Overdue from the day
+    // after its due day; one not yet due is Pending. A cancellation cancels what was unpaid.
+    const cardFirst = paymentMethod === "CREDIT-CARD" && index === 0;
+    const past = day < businessDay(now);
+    let installmentStatus: InstallmentStatus =
+      cardFirst || (past && !random.chance(0.05)) ? "Paid" : past ? "Overdue" : "Pending";
+    if (status === "Canceled" && installmentStatus !== "Paid") installmentStatus = "Canceled";
+    const paidAt =
+      installmentStatus !== "Paid"
+        ? null
+        : cardFirst
+          ? createdAt
+          : paymentMethod === "CREDIT-CARD"
+            ? new Date(dueDate.getTime() + 9 * 3_600_000)
+            : new Date(
+                Math.max(createdAt.getTime(), dueDate.getTime() - random.int(0, 5) * DAY_MS) + 15 * 3_600_000,
+              );
     return {
+      paidAt,
+      paidCents: paidAt ? premiumTotalCents : null,
       installmentNumber: index + 1,
       dueDate,
       iofCents: taxes[index]!,

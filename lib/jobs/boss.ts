@@ -49,6 +49,8 @@ export async function ensureQueues(boss: PgBoss, settings: JobSettings): Promise
   };
   const deadLetter = { policy: "standard" as const, retryLimit: 10, retryDelay: 5, retryBackoff: true };
   const expiry = { policy: "standard" as const, retryLimit: 2, retryDelay: 60, expireInSeconds: 600 };
+  // A whole day's run; every daily job is idempotent, so a retry redoes only what is left.
+  const daily = { policy: "standard" as const, retryLimit: 3, retryDelay: 300, expireInSeconds: 3 * 3600 };
   // A job is one attempt; the webhook schedule (5 s … 10 h) is the delivery's own (lib/webhooks/deliver.ts).
   // pg-boss retries only a job whose worker died or threw, after the attempt's lease has lapsed.
   const webhook = {
@@ -65,6 +67,7 @@ export async function ensureQueues(boss: PgBoss, settings: JobSettings): Promise
     [QUEUES.expirePolicies, expiry],
     [QUEUES.expireQuotations, expiry],
     [QUEUES.deliverWebhook, webhook],
+    [QUEUES.dailyJobs, daily],
   ] as const) {
     await boss.createQueue(name, { name, ...options });
     await boss.updateQueue(name, { name, ...options });

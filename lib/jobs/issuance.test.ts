@@ -198,7 +198,7 @@ describe("issuance worker", () => {
     expect(done).toMatchObject({ status: "Issued", paymentReference: expect.stringMatching(/^reg_/) });
   });
 
-  it("issues a card policy: charged once, installments adding up to the plan", async () => {
+  it("issues a card policy: first installment charged once and Paid, installments adding up to the plan", async () => {
     const q = await createQuotationWithProposal(handle.db, broker, {
       method: "CREDIT-CARD",
       installments: 3,
@@ -220,7 +220,13 @@ describe("issuance worker", () => {
     expect(row!.paymentMethod).toBe("CREDIT-CARD");
     const [done] = await checkoutRows(q.quotationId);
     expect(gateway.approvedCharges(done!.id)).toBe(1);
-    expect(gateway.charges.get(done!.id)?.amountCents).toBe(q.totalCents);
+    // The issuance charge covers the first installment only, which is Paid; the others wait for their due dates.
+    expect(gateway.charges.get(done!.id)?.amountCents).toBe(cents("premiumTotalValue")[0]);
+    expect(policy.installments.map((i: { status: string }) => i.status)).toEqual(
+      policy.installments.map((_: unknown, i: number) => (i === 0 ? "Paid" : "Pending")),
+    );
+    expect(policy.installments[0].paidAt).toEqual(expect.any(String));
+    expect(policy.installments[1]?.paidAt ?? null).toBeNull();
     const docs = await handle.db.select().from(documents).where(eq(documents.policyId, row!.id));
     expect(docs.map((d) => d.kind)).toEqual(["policy"]);
   });
@@ -523,8 +529,14 @@ describe("issuance worker", () => {
       .where(and(eq(policies.id, row!.id)));
     expect(expired!.status).toBe("Expired");
     const schedules = rows<{ name: string; cron: string }>(
-      await handle.db.execute(sql`select name, cron from pgboss.schedule`),
+      await handle.db.execute(
+        sql`select name, cron, options->>'tz' as tz from pgboss.schedule order by name`,
+      ),
     );
-    expect(schedules).toEqual([{ name: QUEUES.expirePolicies, cron: "0 * * * *" }]);
+    expect(schedules).toEqual([
+      { name: QUEUES.dailyJobs, cron: "0 6 * * *", tz: "America/Sao_Paulo" },
+      { name: QUEUES.expirePolicies, cron: "0 * * * *", tz: "UTC" },
+      { name: QUEUES.expireQuotations, cron: "0 * * * *", tz: "UTC" },
+    ]);
   });
 });

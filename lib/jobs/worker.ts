@@ -6,6 +6,7 @@ import { expireQuotations } from "@/lib/quotations/expire-quotations";
 import { startWebhookDelivery, stopWebhookDelivery } from "@/lib/webhooks/worker";
 import { jobsState, startBoss, stopProducer } from "./boss";
 import { type IssuePolicyJob, jobSettings, QUEUES } from "./config";
+import { runDailyJobs } from "./daily";
 import { expirePolicies } from "./expiry";
 import { JobLeases, leaseTimings } from "./lease";
 
@@ -55,7 +56,7 @@ function deadLetterHandler(db: Database, attempts: number) {
 
 /**
  * Starts the worker in this process: the issuance pollers, the dead-letter handler, webhook
- * delivery (lib/webhooks/worker.ts) and the hourly policy and quotation expiry schedules (plus one run of each now). Idempotent: later calls return the same
+ * delivery (lib/webhooks/worker.ts), the daily jobs' schedule (lib/jobs/daily.ts) and the hourly policy and quotation expiry schedules (plus one run of each now). Idempotent: later calls return the same
  * start. The app calls it from instrumentation.ts when WORKER=inline; `npm run worker` runs it alone.
  */
 export function startWorker(): Promise<void> {
@@ -103,8 +104,12 @@ export function startWorker(): Promise<void> {
     await boss.work(QUEUES.expireQuotations, { pollingIntervalSeconds: 5 }, async () => {
       await expireQuotations(handle.db);
     });
+    await boss.work(QUEUES.dailyJobs, { pollingIntervalSeconds: 5 }, async () => {
+      await runDailyJobs(handle.db);
+    });
     await startWebhookDelivery(boss, handle, { pollingIntervalSeconds: settings.WORKER_POLL_SECONDS });
     await boss.schedule(QUEUES.expirePolicies, settings.POLICY_EXPIRY_CRON, {}, { tz: "UTC" });
+    await boss.schedule(QUEUES.dailyJobs, settings.DAILY_JOBS_CRON, {}, { tz: "America/Sao_Paulo" });
     // Once at start (throttled, so several processes starting together run it once).
     await boss.send(QUEUES.expirePolicies, {}, { singletonKey: "startup", singletonSeconds: 60 });
     await boss.schedule(QUEUES.expireQuotations, settings.POLICY_EXPIRY_CRON, {}, { tz: "UTC" });

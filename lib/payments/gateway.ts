@@ -48,7 +48,15 @@ export class PaymentGatewayUnavailableError extends BrandedError {
  */
 export interface PaymentGateway {
   tokenize(card: CardDetails): Promise<CardToken>;
-  charge(token: string, amountCents: number, options: { idempotencyKey: string }): Promise<ChargeResult>;
+  /**
+   * `recurring`: a later installment charged by the insurer with the stored token (merchant
+   * initiated), as opposed to the first charge at checkout.
+   */
+  charge(
+    token: string,
+    amountCents: number,
+    options: { idempotencyKey: string; recurring?: boolean },
+  ): Promise<ChargeResult>;
   registerBoletos(
     boletos: BoletoRegistration[],
     options: { idempotencyKey: string },

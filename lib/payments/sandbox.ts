@@ -16,6 +16,8 @@ export const SANDBOX_CARD_ENDINGS = {
   tokenizeUnavailable: "0044",
   /** Every charge attempt fails temporarily: the job ends in the dead-letter queue (checkout Failed). */
   alwaysUnavailable: "0051",
+  /** The first charge (checkout) is approved; every later, recurring installment charge is declined. */
+  declinedRecurring: "0069",
 } as const;
 
 export const SANDBOX_DECLINE_REASON = "Transação negada pelo emissor do cartão (saldo insuficiente).";
@@ -77,7 +79,7 @@ export class SandboxPaymentGateway implements PaymentGateway {
   async charge(
     token: string,
     amountCents: number,
-    options: { idempotencyKey: string },
+    options: { idempotencyKey: string; recurring?: boolean },
   ): Promise<ChargeResult> {
     const key = options.idempotencyKey;
     const attempt = (this.chargeAttempts.get(key) ?? 0) + 1;
@@ -93,7 +95,10 @@ export class SandboxPaymentGateway implements PaymentGateway {
     if (last4 === SANDBOX_CARD_ENDINGS.temporaryFailureOnce && attempt === 1) {
       throw new PaymentGatewayUnavailableError("Sandbox: acquirer timeout (first attempt).");
     }
-    if (last4 === SANDBOX_CARD_ENDINGS.declined) {
+    if (
+      last4 === SANDBOX_CARD_ENDINGS.declined ||
+      (last4 === SANDBOX_CARD_ENDINGS.declinedRecurring && options.recurring)
+    ) {
       return this.remember(key, token, amountCents, { status: "declined", reason: SANDBOX_DECLINE_REASON });
     }
     return this.remember(key, token, amountCents, { status: "approved", chargeId: `ch_${randomUUID()}` });

@@ -163,6 +163,7 @@ describe("GET /api/v1/policy/{registerNumber}/all", () => {
       installmentNumber: 1,
       status: "Pending",
       statusText: "pendente",
+      paidAt: null,
     });
     expect(item.version).toBe("01.00");
   });

@@ -13,6 +13,7 @@ function installmentToWire(row: InstallmentReadRow): PolicyWire["installments"][
     premiumTotalValue: centsToReais(row.premiumTotalCents),
     status: row.status,
     statusText: INSTALLMENT_STATUS_TEXT[row.status],
+    paidAt: row.paidAt?.toISOString() ?? null,
     interestValue: centsToReais(row.interestCents),
     createdAt: row.createdAt.toISOString(),
   };

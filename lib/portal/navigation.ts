@@ -1,6 +1,6 @@
 import type { UserRole } from "@/db/schema";
 
-/** The portal menu; "Chaves de API", "Webhooks" and "Usuários" only for admins (the pages check again). */
+/** The portal menu; "Chaves de API", "Webhooks", "Usuários" and "Pagamentos" only for admins (the pages check again). */
 export function portalNavItems(role: UserRole) {
   return [
     { href: "/policies", label: "Apólices" },
@@ -11,6 +11,7 @@ export function portalNavItems(role: UserRole) {
           { href: "/settings/keys", label: "Chaves de API" },
           { href: "/settings/webhooks", label: "Webhooks" },
           { href: "/settings/users", label: "Usuários" },
+          { href: "/settings/payments", label: "Pagamentos" },
         ]
       : []),
   ];

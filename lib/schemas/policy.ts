@@ -23,6 +23,9 @@ export const installmentSchema = z
     premiumTotalValue: moneySchema,
     status: z.enum(INSTALLMENT_STATUSES),
     statusText: z.enum(Object.values(INSTALLMENT_STATUS_TEXT) as [string, ...string[]]),
+    paidAt: isoInstantSchema.nullable().meta({
+      description: "When the installment was paid (card charge or bank settlement); null while unpaid",
+    }),
     interestValue: moneySchema,
     createdAt: isoInstantSchema,
   })

@@ -213,6 +213,7 @@ export default async function PolicyPage({ params }: { params: Params }) {
                     Total
                   </th>
                   <th scope="col">Situação</th>
+                  <th scope="col">Pago em</th>
                   <th scope="col">Boleto</th>
                 </tr>
               </thead>
@@ -231,6 +232,7 @@ export default async function PolicyPage({ params }: { params: Params }) {
                       <td>
                         <InstallmentStatusBadge status={installment.status} text={installment.statusText} />
                       </td>
+                      <td>{installment.paidAt ? formatDate(installment.paidAt) : "—"}</td>
                       <td>
                         {boleto ? (
                           <a href={boleto}>

@@ -1,0 +1,63 @@
+import { formatDatePtBr } from "@/lib/dates";
+import { formatBrl } from "@/lib/money";
+import { IMPORT_OUTCOME_TEXT, type PaymentImportSummary } from "@/lib/payments/import-summary";
+
+/** One import's report: its counts and each line's outcome. */
+export function ImportReport({ report }: { report: PaymentImportSummary }) {
+  return (
+    <div>
+      <p>
+        <span className={`badge ${report.status === "Applied" ? "badge-success" : "badge-danger"}`}>
+          {report.status === "Applied" ? "Aplicado" : "Rejeitado"}
+        </span>{" "}
+        {report.rejectReason ??
+          `${report.matchedCount} parcela(s) baixada(s), ${formatBrl(report.settledCents)}.`}
+      </p>
+      <dl className="details">
+        <dt>Baixadas</dt>
+        <dd>{report.matchedCount}</dd>
+        <dt>Já pagas</dt>
+        <dd>{report.alreadyPaidCount}</dd>
+        <dt>Desconhecidas</dt>
+        <dd>{report.unknownCount}</dd>
+        <dt>Valor divergente</dt>
+        <dd>{report.mismatchCount}</dd>
+      </dl>
+      {report.lines.length ? (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Linha</th>
+                <th scope="col">Nosso número</th>
+                <th scope="col">Apólice / parcela</th>
+                <th scope="col" className="num">
+                  Valor pago
+                </th>
+                <th scope="col" className="num">
+                  Valor da parcela
+                </th>
+                <th scope="col">Resultado</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.lines.map((line) => (
+                <tr key={line.sequence}>
+                  <td>{line.sequence}</td>
+                  <td>{line.ourNumber}</td>
+                  <td>{line.policyNumber ? `${line.policyNumber} / ${line.installmentNumber}` : "—"}</td>
+                  <td className="num">{formatBrl(line.paidCents)}</td>
+                  <td className="num">
+                    {line.expectedCents === undefined ? "—" : formatBrl(line.expectedCents)}
+                  </td>
+                  <td>{IMPORT_OUTCOME_TEXT[line.outcome]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <p className="muted">Importado em {formatDatePtBr(report.createdAt)}.</p>
+    </div>
+  );
+}

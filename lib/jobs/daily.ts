@@ -1,0 +1,63 @@
+import type { Database } from "@/db/index";
+import { businessDay, startOfBusinessDay } from "@/lib/dates";
+import { log } from "@/lib/log";
+import { chargeDueCardInstallments } from "@/lib/payments/card-charges";
+import type { PaymentGateway } from "@/lib/payments/gateway";
+import { markOverdueInstallments } from "@/lib/payments/overdue";
+import { expireQuotations } from "@/lib/quotations/expire-quotations";
+
+/** What every daily job receives: the São Paulo day it runs for and the instant it records. */
+export type DailyJobRun = {
+  day: string;
+  now: Date;
+  batchSize?: number;
+  gateway?: PaymentGateway;
+};
+
+export type DailyJob = { name: string; run: (db: Database, run: DailyJobRun) => Promise<unknown> };
+
+/**
+ * The daily jobs, in the order they run (docs/checkout.md, "Daily jobs"). Each is idempotent for a
+ * given day and works in batches of `batchSize` rows per transaction. Add a job with one entry.
+ */
+export const DAILY_JOBS: readonly DailyJob[] = [
+  { name: "installments-overdue", run: (db, run) => markOverdueInstallments(db, run) },
+  { name: "card-installment-charges", run: (db, run) => chargeDueCardInstallments(db, run) },
+  // Also hourly on the worker; here so that a run "as of" a later day expires what that day would.
+  { name: "quotations-expired", run: (db, run) => expireQuotations(db, run.now, run.batchSize) },
+];
+
+/** The instant a run "as of" a São Paulo day records: 06:00 that morning, when the schedule fires. */
+export function morningOf(day: string): Date {
+  return new Date(startOfBusinessDay(day).getTime() + 6 * 3_600_000);
+}
+
+export type DailyRunReport = { day: string; jobs: { name: string; result: unknown; ms: number }[] };
+
+/**
+ * Runs every daily job once for `day` (default: today in São Paulo). The worker's schedule calls it
+ * every morning; `npm run jobs:run-daily -- --date YYYY-MM-DD` calls it by hand (the demo's way to
+ * let a due date pass). A failing job is logged and the next still runs; the first error is rethrown
+ * at the end (the queue retries the whole run, every job being idempotent).
+ */
+export async function runDailyJobs(
+  db: Database,
+  options: { day?: string; now?: Date; batchSize?: number; gateway?: PaymentGateway } = {},
+): Promise<DailyRunReport> {
+  const now = options.now ?? (options.day ? morningOf(options.day) : new Date());
+  const day = options.day ?? businessDay(now);
+  const report: DailyRunReport = { day, jobs: [] };
+  let failure: unknown;
+  for (const job of DAILY_JOBS) {
+    const started = performance.now();
+    try {
+      const result = await job.run(db, { day, now, batchSize: options.batchSize, gateway: options.gateway });
+      report.jobs.push({ name: job.name, result, ms: Math.round(performance.now() - started) });
+    } catch (error) {
+      log.error({ err: error, job: job.name, day }, "daily job failed");
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
+  return report;
+}

@@ -1,0 +1,40 @@
+import type { PaymentImportLine, PaymentImportRow } from "@/db/queries/installment-payments";
+
+/** An import as the portal shows it (serialisable across the Server Action boundary). */
+export type PaymentImportSummary = {
+  id: string;
+  fileName: string;
+  status: "Applied" | "Rejected";
+  rejectReason: string | null;
+  matchedCount: number;
+  alreadyPaidCount: number;
+  unknownCount: number;
+  mismatchCount: number;
+  settledCents: number;
+  createdAt: string;
+  lines: PaymentImportLine[];
+};
+
+export function toImportSummary(row: PaymentImportRow): PaymentImportSummary {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    status: row.status,
+    rejectReason: row.rejectReason,
+    matchedCount: row.matchedCount,
+    alreadyPaidCount: row.alreadyPaidCount,
+    unknownCount: row.unknownCount,
+    mismatchCount: row.mismatchCount,
+    settledCents: row.settledCents,
+    createdAt: row.createdAt.toISOString(),
+    lines: row.lines,
+  };
+}
+
+export const IMPORT_OUTCOME_TEXT: Record<PaymentImportLine["outcome"], string> = {
+  matched: "Baixada",
+  "already-paid": "Já paga",
+  unknown: "Nosso número desconhecido",
+  "amount-mismatch": "Valor divergente",
+  ignored: "Ignorada (não é liquidação)",
+};
