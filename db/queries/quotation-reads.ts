@@ -6,6 +6,7 @@ import {
   checkouts,
   documents,
   modalities,
+  normalizedInsuredName,
   policies,
   proposals,
   type QuotationStatus,
@@ -23,11 +24,7 @@ export type QuotationFilterValues = {
   createdTo?: { instant: Date; inclusive: boolean };
 };
 
-/**
- * The insured name as lib/identity.ts normalizeName writes it (accents stripped, lower case, single
- * spaces), computed in SQL: quotations keep no normalised copy of the name.
- */
-const normalizedName = sql<string>`btrim(regexp_replace(lower(regexp_replace(normalize(${quotations.insuredName}, NFD), '[\\u0300-\\u036f]', '', 'g')), '\\s+', ' ', 'g'))`;
+const normalizedName = normalizedInsuredName(quotations.insuredName);
 
 const SORT_COLUMNS: Record<QuotationSortField, PgColumn | SQL> = {
   createdat: quotations.createdAt,

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -49,6 +50,15 @@ export type Rate = {
 /** The partial unique index behind "one live renewal per policy" (lib/renewals). */
 export const LIVE_RENEWAL_INDEX = "quotations_live_renewal_key";
 
+/**
+ * The insured name as lib/identity.ts normalizeName writes it (accents stripped, lower case, single
+ * spaces), in SQL: the quotation list searches and sorts by it, and indexes it.
+ */
+export function normalizedInsuredName(name: AnyPgColumn | SQL) {
+  // No backslashes: drizzle-kit would not keep them in the index expression (U+0300..U+036F: combining marks).
+  return sql<string>`btrim(regexp_replace(lower(regexp_replace(normalize(${name}, NFD), '[' || chr(768) || '-' || chr(879) || ']', '', 'g')), '[[:space:]]+', ' ', 'g'))`;
+}
+
 export const proposalNumberSeq = pgSequence("proposal_number_seq", { startWith: 10000000000001 });
 
 export const quotations = pgTable(
@@ -88,6 +98,10 @@ export const quotations = pgTable(
   (t) => [
     index("quotations_broker_created_idx").on(t.brokerId, t.createdAt),
     index("quotations_previous_policy_idx").on(t.previousPolicyId),
+    // The quotation list's search (name substring, identity prefix) and name sort (domain.md §12).
+    index("quotations_name_trgm_idx").using("gin", sql`${normalizedInsuredName(t.insuredName)} gin_trgm_ops`),
+    index("quotations_broker_identity_idx").on(t.brokerId, t.insuredIdentity.op("text_pattern_ops")),
+    index("quotations_broker_name_idx").on(t.brokerId, normalizedInsuredName(t.insuredName), t.id),
     // The expiry job's scan: only Draft quotations can expire (domain.md §12).
     index("quotations_draft_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'Draft'`),
     // At most one renewal per policy that is in progress or done (domain.md §14): two concurrent

@@ -90,9 +90,11 @@ export const quotationSummarySchema = z
 export const quotationReadSchema = quotationSummarySchema
   .omit({ totalValue: true })
   .extend({
-    answers: z
-      .array(z.object({ code: z.string(), answer: z.unknown() }))
-      .meta({ description: "The answers as evaluated and normalised" }),
+    answers: z.array(z.object({ code: z.string(), answer: z.unknown() })).meta({
+      description:
+        "The answers as evaluated and normalised (digits for identities, CEP and phone); option lists " +
+        "(LIMIT-DEDUCTIBLE, LIMITS) as entries of { code, answer }, as the creation takes them",
+    }),
     pricing: z.array(pricingSchema).meta({ description: "As the creation answered, same identifiers" }),
   })
   .meta({ id: "QuotationRead" });

@@ -1,0 +1,3 @@
+CREATE INDEX "quotations_name_trgm_idx" ON "quotations" USING gin (btrim(regexp_replace(lower(regexp_replace(normalize("insured_name", NFD), '[' || chr(768) || '-' || chr(879) || ']', '', 'g')), '[[:space:]]+', ' ', 'g')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "quotations_broker_identity_idx" ON "quotations" USING btree ("broker_id","insured_identity" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "quotations_broker_name_idx" ON "quotations" USING btree ("broker_id",btrim(regexp_replace(lower(regexp_replace(normalize("insured_name", NFD), '[' || chr(768) || '-' || chr(879) || ']', '', 'g')), '[[:space:]]+', ' ', 'g')),"id");
