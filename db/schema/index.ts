@@ -7,3 +7,4 @@ export * from "./policies";
 export * from "./quotations";
 export * from "./sessions";
 export * from "./webhooks";
+export * from "./api-usage";

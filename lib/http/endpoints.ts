@@ -1,4 +1,5 @@
 import { startCheckoutEndpoint } from "@/lib/checkout/endpoint";
+import { getUsageEndpoint } from "@/lib/metrics/endpoint";
 import { getPolicyEndpoint, listPoliciesEndpoint } from "@/lib/policies/endpoints";
 import { createProposalEndpoint, createQuotationEndpoint } from "@/lib/quotations/endpoints";
 import type { Endpoint } from "./endpoint";
@@ -10,4 +11,5 @@ export const ENDPOINTS: Endpoint[] = [
   startCheckoutEndpoint,
   createQuotationEndpoint,
   createProposalEndpoint,
+  getUsageEndpoint,
 ];

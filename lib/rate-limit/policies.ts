@@ -44,6 +44,8 @@ export const KEYLESS_RULE: LimitRule = {
 export const ENDPOINT_RULES = {
   "policy-get": { id: "policy-get", algorithm: "sliding-window", limit: 20, windowMs: 20_000, status: 429 },
   "policy-list": { id: "policy-list", algorithm: "sliding-window", limit: 10, windowMs: 20_000, status: 429 },
+  /** The usage report (`GET /api/v1/metrics`): a report is a range read, not a per-call lookup. */
+  metrics: { id: "metrics", algorithm: "sliding-window", limit: 10, windowMs: 20_000, status: 429 },
 } as const satisfies Record<string, LimitRule>;
 
 /** The endpoint windows of service-spec.md "Limits"; the daily quota and all-calls window apply to every call. */
