@@ -26,6 +26,7 @@ export const KEY_SPECS = {
   lookupBurst: { broker: "100000", dailyQuota: 1000 },
   allCalls: { broker: "100000", dailyQuota: 1000 },
   otherBroker: { broker: "200000", dailyQuota: 1000 },
+  typedClient: { broker: "100000", dailyQuota: 1000 },
 } as const;
 
 export type KeyName = keyof typeof KEY_SPECS;
