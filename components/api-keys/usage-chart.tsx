@@ -14,7 +14,10 @@ const SERIES = [
   { key: "blocked", name: "Bloqueadas (403/429)", color: "#a86b00" },
 ] as const;
 
-/** One key's calls per day (stacked by outcome), with the same numbers in a table for screen readers. */
+/**
+ * One key's calls per day (stacked by outcome). The chart is hidden from assistive technology: the
+ * caption says the totals and the table under it has every day's numbers.
+ */
 export function UsageChart({ name, prefix, report }: { name: string; prefix: string; report: UsageReport }) {
   const data = report.days.map((day) => ({ ...day, label: dayLabel(day.day) }));
   const { totals } = report;
@@ -27,9 +30,9 @@ export function UsageChart({ name, prefix, report }: { name: string; prefix: str
       <figcaption id={`${tableId}-caption`}>
         <strong>{name}</strong> <code>{prefix}…</code> — <span>{summary}</span>
       </figcaption>
-      <div role="img" aria-label={summary} style={{ width: "100%", height: 180 }}>
+      <div aria-hidden="true" style={{ width: "100%", height: 180 }}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" fontSize={11} interval="preserveStartEnd" />
             <YAxis allowDecimals={false} fontSize={11} width={36} />

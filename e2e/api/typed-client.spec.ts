@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import Ajv2020 from "ajv/dist/2020";
+import Ajv2020 from "ajv/dist/2020.js";
 import createClient from "openapi-fetch";
 import { sampleQuotationRequest } from "@/lib/quotations/fixtures";
 import { ApiClient, loadApiKeys } from "../support/api";

@@ -85,10 +85,17 @@ function section(markdown: string, heading: string): string {
   const start = lines.findIndex((line) => line.trim() === heading);
   if (start < 0) return "";
   const level = heading.indexOf(" ");
-  const end = lines.findIndex(
-    (line, index) => index > start && /^#+ /.test(line) && line.indexOf(" ") <= level,
-  );
-  return lines.slice(start + 1, end < 0 ? undefined : end).join("\n");
+  let fenced = false;
+  let end = lines.length;
+  for (let index = start + 1; index < lines.length; index++) {
+    const line = lines[index] ?? "";
+    if (line.startsWith("```")) fenced = !fenced;
+    else if (!fenced && /^#+ /.test(line) && line.indexOf(" ") <= level) {
+      end = index;
+      break;
+    }
+  }
+  return lines.slice(start + 1, end).join("\n");
 }
 
 /** The fenced code blocks of a markdown text. */
