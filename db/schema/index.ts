@@ -1,3 +1,4 @@
+export * from "./api-usage";
 export * from "./brokers";
 export * from "./catalogue";
 export * from "./checkouts";
@@ -7,4 +8,3 @@ export * from "./policies";
 export * from "./quotations";
 export * from "./sessions";
 export * from "./webhooks";
-export * from "./api-usage";
