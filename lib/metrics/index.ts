@@ -73,8 +73,10 @@ export function flushApiUsage(db: Database): Promise<void> {
 }
 
 /**
- * Flushes every USAGE_FLUSH_INTERVAL_MS and once more when the process is asked to stop
- * (SIGTERM/SIGINT). A process killed outright loses at most one interval of counts.
+ * Flushes every USAGE_FLUSH_INTERVAL_MS. When the process is asked to stop (SIGTERM/SIGINT) it
+ * flushes at once and then every 200 ms while Next finishes the requests in flight and exits (Next's
+ * own handler exits; alone, this one exits after its flush). A process killed outright (SIGKILL,
+ * crash) loses at most one interval of counts.
  */
 export function startUsageFlusher(getDatabase: () => Promise<Database>): void {
   if (state.timer) return;
@@ -90,6 +92,9 @@ export function startUsageFlusher(getDatabase: () => Promise<Database>): void {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       const alone = process.listenerCount(signal) === 0;
+      if (state.timer) clearInterval(state.timer);
+      state.timer = setInterval(flush, 200);
+      state.timer.unref();
       void flush().finally(() => {
         if (alone) process.exit(0);
       });
