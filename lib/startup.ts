@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import { DatabaseLockedError, getDatabaseHandle } from "@/db/index";
+import { DatabaseLockedError, getDatabaseHandle, getDb } from "@/db/index";
 import { brokers } from "@/db/schema";
 import { formatSeedReport, seedDemoData } from "@/db/seed";
 import { clearApiKeyCache } from "@/lib/auth/api-keys";
@@ -7,12 +7,13 @@ import { watchKeyRevocations } from "@/lib/auth/key-revocations";
 import { syncCatalogue } from "@/lib/catalogue/sync";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { startUsageFlusher } from "@/lib/metrics";
 
 /**
  * Runs once per server process (instrumentation.ts): opens the database (PGlite applies its
  * migrations), refreshes the product catalogue, seeds an empty embedded database with the demo
  * data and prints the demo logins and keys, listens for key revocations made on other instances
- * (with REDIS_URL), then starts the in-process worker.
+ * (with REDIS_URL), starts the background flush of the API usage counts, then starts the in-process worker.
  */
 export async function prepareApp(): Promise<void> {
   try {
@@ -30,6 +31,7 @@ export async function prepareApp(): Promise<void> {
       }
     }
     watchKeyRevocations(clearApiKeyCache);
+    startUsageFlusher(getDb);
     if (env().WORKER === "inline") {
       const { startWorker } = await import("@/lib/jobs");
       await startWorker();

@@ -1,3 +1,4 @@
+export * from "./api-usage";
 export * from "./brokers";
 export * from "./catalogue";
 export * from "./checkouts";

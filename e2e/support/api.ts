@@ -30,6 +30,7 @@ export const KEY_SPECS = {
   quotationLookupBurst: { broker: "100000", dailyQuota: 1000 },
   claims: { broker: "100000", dailyQuota: 1000 },
   renewals: { broker: "100000", dailyQuota: 1000 },
+  typedClient: { broker: "100000", dailyQuota: 1000 },
 } as const;
 
 export type KeyName = keyof typeof KEY_SPECS;

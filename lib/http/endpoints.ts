@@ -1,5 +1,6 @@
 import { startCheckoutEndpoint } from "@/lib/checkout/endpoint";
 import { listClaimsEndpoint, noticeClaimEndpoint } from "@/lib/claims/endpoints";
+import { getUsageEndpoint } from "@/lib/metrics/endpoint";
 import { getPolicyEndpoint, listPoliciesEndpoint } from "@/lib/policies/endpoints";
 import {
   createProposalEndpoint,
@@ -22,4 +23,5 @@ export const ENDPOINTS: Endpoint[] = [
   noticeClaimEndpoint,
   listClaimsEndpoint,
   renewPolicyEndpoint,
+  getUsageEndpoint,
 ];

@@ -122,7 +122,7 @@ export function buildOpenApiDocument(serverUrl = "/api") {
       description:
         "Policies, quotations, proposals and checkout for insurance brokers. Every call needs a subscription key; " +
         "limits: daily quota per key (default 1000, resets 00:00 UTC; 403 when spent), 100 calls per 60 s per key, " +
-        "single policy 20 per 20 s, policy list 10 per 20 s, quotation lookup 20 per 20 s and quotation list 10 per 20 s " +
+        "single policy 20 per 20 s, policy list 10 per 20 s, quotation lookup 20 per 20 s, quotation list 10 per 20 s, claims notice and claims list 20 per 20 s each, usage report 10 per 20 s " +
         "(each its own counter; 429 when exceeded); calls without a valid key 100 per 60 s " +
         "per client address. Answers after the key check carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset. " +
         "Every answer under /api is JSON, also for requests no endpoint can read: 400 INVALID-REQUEST (path not valid " +

@@ -4,6 +4,7 @@ import { getDb } from "@/db/index";
 import type { ActiveApiKey } from "@/db/queries/api-keys";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { log } from "@/lib/log";
+import { outcomeOf, recordApiCall } from "@/lib/metrics";
 import { enforceLimits } from "@/lib/rate-limit";
 import { clientIp } from "./client-address";
 import type { Endpoint } from "./endpoint";
@@ -44,14 +45,34 @@ export function withApi<E extends Endpoint>(
   ) => Promise<z.input<E["response"]>>,
 ) {
   return async (request: Request, routeContext: RouteContext): Promise<Response> => {
+    const started = performance.now();
     const requestId = requestIdOf(request.headers);
     const baseHeaders: Record<string, string> = { "X-Request-Id": requestId };
+    const call: CallRecord = {};
+    const response = await answer(request, routeContext, requestId, baseHeaders, call);
+    if (call.keyId) {
+      recordApiCall(
+        call.keyId,
+        outcomeOf(response.status, call.refusedByLimits ?? false),
+        performance.now() - started,
+      );
+    }
+    return response;
+  };
+
+  async function answer(
+    request: Request,
+    routeContext: RouteContext,
+    requestId: string,
+    baseHeaders: Record<string, string>,
+    call: CallRecord,
+  ): Promise<Response> {
     try {
       const rawParams = await routeContext.params;
       if (endpoint.versioned && !SUPPORTED_VERSIONS.includes(rawParams.version as "v1")) {
         throw new ApiError("VERSION-NOT-SUPPORTED");
       }
-      const caller = await authenticate(request, endpoint, baseHeaders);
+      const caller = await authenticate(request, endpoint, baseHeaders, call);
       const params = endpoint.params ? parseOrThrow(endpoint.params, rawParams, "params") : {};
       const query = endpoint.query
         ? parseOrThrow(endpoint.query, searchParamsObject(new URL(request.url)), "query")
@@ -76,13 +97,17 @@ export function withApi<E extends Endpoint>(
     } catch (error) {
       return errorToResponse(error, requestId, baseHeaders, endpoint.operationId);
     }
-  };
+  }
 }
+
+/** What the usage report needs of a call: whose it was, and whether the limits refused it. */
+type CallRecord = { keyId?: string; refusedByLimits?: boolean };
 
 async function authenticate(
   request: Request,
   endpoint: Endpoint,
   headers: Record<string, string>,
+  call: CallRecord,
 ): Promise<ActiveApiKey> {
   if (endpoint.auth === "none") return undefined as unknown as ActiveApiKey;
   const key =
@@ -93,10 +118,13 @@ async function authenticate(
     Object.assign(headers, (await enforceLimits({ kind: "ip", ip: clientIp(request.headers) })).headers);
     throw new GatewayError(401, key ? GATEWAY_MESSAGES.invalidKey : GATEWAY_MESSAGES.missingKey);
   }
+  call.keyId = caller.keyId;
+  call.refusedByLimits = true;
   const decision = await enforceLimits(
     { kind: "key", keyId: caller.keyId, dailyQuota: caller.dailyQuota },
     endpoint.limit,
   );
+  call.refusedByLimits = false;
   Object.assign(headers, decision.headers);
   return caller;
 }

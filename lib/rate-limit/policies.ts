@@ -68,6 +68,8 @@ export const ENDPOINT_RULES = {
     status: 429,
   },
   "claim-list": { id: "claim-list", algorithm: "sliding-window", limit: 20, windowMs: 20_000, status: 429 },
+  /** The usage report (`GET /api/v1/metrics`): a report is a range read, not a per-call lookup. */
+  metrics: { id: "metrics", algorithm: "sliding-window", limit: 10, windowMs: 20_000, status: 429 },
 } as const satisfies Record<string, LimitRule>;
 
 /** The endpoint windows of service-spec.md "Limits"; the daily quota and all-calls window apply to every call. */

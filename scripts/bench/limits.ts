@@ -8,6 +8,7 @@ import { openMemoryPglite, useDatabaseForTesting as pointAtDatabase } from "@/db
 import { migrateDatabase } from "@/db/migrate";
 import { defineEndpoint } from "@/lib/http/endpoint";
 import { withApi } from "@/lib/http/with-api";
+import { recordApiCall, swapUsageRecorderForTesting as swapRecorder, UsageRecorder } from "@/lib/metrics";
 import {
   createConfiguredLimiter,
   type Limiter,
@@ -101,6 +102,53 @@ async function timeEnforce(label: string, limiter: Limiter): Promise<Figures> {
   return summarise(label, samples, failures);
 }
 
+/** A recorder that counts nothing: the route's cost without the usage report. */
+class IdleRecorder extends UsageRecorder {
+  override record(): void {}
+}
+
+/**
+ * The usage report's cost per call: the same keyed route, calls alternating between the real
+ * recorder and an idle one (paired, so the machine's load affects both alike), and the recording
+ * call alone.
+ */
+async function timeRecording(route: Route, requests: Request[]): Promise<Figures[]> {
+  const context = { params: Promise.resolve({}) };
+  const real = new UsageRecorder();
+  const idle = new IdleRecorder();
+  const withRecording: number[] = [];
+  const without: number[] = [];
+  let failures = 0;
+  const original = swapRecorder(real);
+  try {
+    for (const request of requests) await route(request, context);
+    for (let round = 0; round < TIMED_ROUNDS; round++) {
+      for (const [index, request] of requests.entries()) {
+        const recording = (index + round) % 2 === 0;
+        swapRecorder(recording ? real : idle);
+        const started = performance.now();
+        const response = await route(request, context);
+        (recording ? withRecording : without).push(performance.now() - started);
+        if (response.status !== 200) failures += 1;
+      }
+    }
+    swapRecorder(real);
+    const direct: number[] = [];
+    for (let call = 0; call < 100_000; call++) {
+      const started = performance.now();
+      recordApiCall(`key-${call % KEYS}`, call % 10 ? "succeeded" : "failed", 3.2);
+      direct.push(performance.now() - started);
+    }
+    return [
+      summarise("route without recording", without, failures),
+      summarise("route with recording", withRecording, 0),
+      summarise("recordApiCall alone", direct, 0),
+    ];
+  } finally {
+    swapRecorder(original);
+  }
+}
+
 async function withLimiter(limiter: Limiter, run: () => Promise<Figures>): Promise<Figures> {
   pointAtLimiter(limiter);
   try {
@@ -160,6 +208,11 @@ async function main() {
     );
   }
 
+  const recording = await withLimiter(createConfiguredLimiter({ prefix: prefix() }), async () => {
+    const rows = await timeRecording(keyedRoute, keyed);
+    return { ...rows[0]!, rows } as Figures & { rows: Figures[] };
+  });
+
   const direct: Figures[] = [
     await timeEnforce("enforceLimits, in-process", createConfiguredLimiter({ prefix: prefix() })),
   ];
@@ -196,6 +249,22 @@ async function main() {
       mean: ms(row.mean),
       refused: row.failures,
     })),
+  );
+  const [without, withRec, alone] = (recording as Figures & { rows: Figures[] }).rows;
+  console.log("\nUsage report recording (auth + limits in-process; calls alternate, paired):");
+  console.table(
+    [without, withRec, alone].map((row) => ({
+      run: row?.label,
+      p50: ms(row?.p50 ?? NaN),
+      p99: ms(row?.p99 ?? NaN),
+      mean: ms(row?.mean ?? NaN),
+      "non-200": row?.failures,
+    })),
+  );
+  const us = (value: number | undefined) => `${((value ?? NaN) * 1000).toFixed(2)} µs`;
+  console.log(`recordApiCall alone: p50 ${us(alone?.p50)}, p99 ${us(alone?.p99)}, mean ${us(alone?.mean)}.`);
+  console.log(
+    `Added by recording: p50 ${ms((withRec?.p50 ?? 0) - (without?.p50 ?? 0))}, p99 ${ms((withRec?.p99 ?? 0) - (without?.p99 ?? 0))} (target <= 0.2 ms p50).`,
   );
   for (const note of notes) console.log(`\nWARNING ${note} Run again on a quieter machine.`);
   if (!hasRedis) console.log(`\nRedis at ${REDIS_URL} not reachable: Redis rows skipped.`);

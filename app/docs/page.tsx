@@ -1,0 +1,202 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import type { ReactNode } from "react";
+import { listErrorCodes, listLimits, loadReferenceGuide } from "@/lib/api-docs/reference";
+
+export const metadata: Metadata = { title: "API reference" };
+
+/** `code` spans of a markdown cell as <code>. */
+function inline(text: string): ReactNode[] {
+  let offset = 0;
+  let isCode = false;
+  return text
+    .replaceAll("\\|", "|")
+    .split("`")
+    .map((part) => {
+      const node = isCode ? <code key={offset}>{part}</code> : part;
+      offset += part.length + 1;
+      isCode = !isCode;
+      return node;
+    });
+}
+
+/**
+ * The public API reference (no session): the OpenAPI document in Swagger UI, served from this
+ * origin under the page's CSP nonce, beside the curl flow, limits, error codes and webhooks.
+ */
+export default async function ApiReferencePage() {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const guide = await loadReferenceGuide();
+  const limits = listLimits();
+  const errors = listErrorCodes();
+  return (
+    <main className="api-docs" lang="en" style={{ maxWidth: 1200, margin: "0 auto", padding: "1.5rem" }}>
+      <link rel="stylesheet" href="/docs/assets/swagger-ui.css" />
+      <h1>Broker portal API reference</h1>
+      <p>
+        Base URL <code>/api</code>. Every call carries <code>Ocp-Apim-Subscription-Key</code>. The
+        machine-readable document is <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).
+      </p>
+      <nav aria-label="On this page">
+        <ul>
+          <li>
+            <a href="#getting-started">Getting started (curl)</a>
+          </li>
+          <li>
+            <a href="#limits">Limits</a>
+          </li>
+          <li>
+            <a href="#error-codes">Error codes</a>
+          </li>
+          <li>
+            <a href="#webhooks">Webhooks</a>
+          </li>
+          <li>
+            <a href="#endpoints">Endpoints</a>
+          </li>
+        </ul>
+      </nav>
+
+      <section id="getting-started" aria-labelledby="getting-started-title">
+        <h2 id="getting-started-title">Getting started (curl)</h2>
+        {guide.curl.map((block, index) => (
+          <pre key={`curl-${index.toString()}`} className="code">
+            <code>{block.code}</code>
+          </pre>
+        ))}
+        <pre className="code">
+          <code>{`# usage of your key per day (default: this month, São Paulo days)
+curl -s -H "Ocp-Apim-Subscription-Key: $KEY" 'localhost:3000/api/v1/metrics?from=2026-11-01&to=2026-11-30'`}</code>
+        </pre>
+      </section>
+
+      <section id="limits" aria-labelledby="limits-title">
+        <h2 id="limits-title">Limits</h2>
+        <p>
+          Checked in this order; the first one spent answers. Every answer after the key check carries{" "}
+          <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code>; 403
+          and 429 carry <code>Retry-After</code>.
+        </p>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Limit</th>
+                <th scope="col">Applies to</th>
+                <th scope="col">Allowed</th>
+                <th scope="col">Answer</th>
+              </tr>
+            </thead>
+            <tbody>
+              {limits.map((row) => (
+                <tr key={row.limit}>
+                  <td>{inline(row.limit)}</td>
+                  <td>{row.appliesTo}</td>
+                  <td>{row.allowed}</td>
+                  <td>{row.answer}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section id="error-codes" aria-labelledby="error-codes-title">
+        <h2 id="error-codes-title">Error codes</h2>
+        <p>
+          Business errors:{" "}
+          <code>{"{ success: false, executed, errors: [{ code, message, properties? }] }"}</code>. Gateway
+          answers (401, 403, 429): <code>{"{ statusCode, message }"}</code>.
+        </p>
+        <div className="table-wrap">
+          <table className="table" data-testid="error-codes">
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col" className="num">
+                  HTTP status
+                </th>
+                <th scope="col">When</th>
+              </tr>
+            </thead>
+            <tbody>
+              {errors.map((row) => (
+                <tr key={`${row.code}-${row.when}`}>
+                  <td>
+                    <code>{row.code}</code>
+                  </td>
+                  <td className="num">{row.status}</td>
+                  <td>{row.when}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section id="webhooks" aria-labelledby="webhooks-title">
+        <h2 id="webhooks-title">Webhooks</h2>
+        <p>
+          Standard Webhooks POSTs with <code>{"{ type, timestamp, data }"}</code>; <code>data</code> holds
+          identifiers and <code>links</code> to the lookups. Webhooks are notifications: reconcile with the
+          lookup.
+        </p>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">When</th>
+                <th scope="col">Data</th>
+              </tr>
+            </thead>
+            <tbody>
+              {guide.webhookEvents.map((row) => (
+                <tr key={row.type}>
+                  <td>{inline(row.type)}</td>
+                  <td>{inline(row.when)}</td>
+                  <td>{inline(row.data)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <h3>Verifying a signature</h3>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Header</th>
+                <th scope="col">Value</th>
+              </tr>
+            </thead>
+            <tbody>
+              {guide.signatureHeaders.map(([header = "", value = ""]) => (
+                <tr key={header}>
+                  <td>{inline(header)}</td>
+                  <td>{inline(value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {guide.verifyExamples.map((block, index) => (
+          <pre key={`verify-${index.toString()}`} className="code">
+            <code>{block.code}</code>
+          </pre>
+        ))}
+      </section>
+
+      <section id="endpoints" aria-labelledby="endpoints-title">
+        <h2 id="endpoints-title">Endpoints</h2>
+        <div id="api-reference" />
+        <noscript>
+          The interactive reference needs JavaScript; the document is at{" "}
+          <a href="/api/openapi.json">/api/openapi.json</a>.
+        </noscript>
+      </section>
+      <script src="/docs/assets/swagger-ui-bundle.js" nonce={nonce} defer />
+      <script src="/docs/assets/init.js" nonce={nonce} defer />
+    </main>
+  );
+}
