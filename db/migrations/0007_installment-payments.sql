@@ -36,7 +36,7 @@ CREATE TABLE "payment_imports" (
 ALTER TABLE "policy_installments" ADD COLUMN "paid_cents" bigint;--> statement-breakpoint
 ALTER TABLE "installment_charges" ADD CONSTRAINT "installment_charges_installment_id_policy_installments_id_fk" FOREIGN KEY ("installment_id") REFERENCES "public"."policy_installments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_imports" ADD CONSTRAINT "payment_imports_broker_id_brokers_id_fk" FOREIGN KEY ("broker_id") REFERENCES "public"."brokers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "payment_imports" ADD CONSTRAINT "payment_imports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_imports" ADD CONSTRAINT "payment_imports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "installment_charges_pending_idx" ON "installment_charges" USING btree ("created_at") WHERE "installment_charges"."status" = 'Pending';--> statement-breakpoint
 CREATE INDEX "payment_imports_broker_created_idx" ON "payment_imports" USING btree ("broker_id","created_at");--> statement-breakpoint
 CREATE INDEX "policy_installments_unpaid_due_idx" ON "policy_installments" USING btree ("due_date","id") WHERE "policy_installments"."status" in ('Pending', 'Overdue');--> statement-breakpoint
