@@ -63,7 +63,7 @@ export const paymentImports = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     brokerId: uuid().references(() => brokers.id),
-    userId: uuid().references(() => users.id),
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
     source: text({ enum: ["cli", "portal"] }).notNull(),
     fileName: text().notNull(),
     /** SHA-256 of the file's bytes. */
