@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as claimList from "@/app/api/v1/claim/[registerNumber]/[policyNumber]/route";
 import * as lookup from "@/app/api/v1/policy/[registerNumber]/[policyNumber]/route";
+import * as policyList from "@/app/api/v1/policy/[registerNumber]/all/route";
 import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
 import { countClaimsOfPolicy } from "@/db/queries/claims";
 import type { PolicyRow } from "@/db/queries/policies";
@@ -273,6 +274,18 @@ describe("GET /api/v1/claim/{registerNumber}/{policyNumber}", () => {
       createdAt: expect.stringMatching(ISO),
     });
     expect((await lookupOf(policy.policyNumber)).json.policy.totalClaims).toBe(7);
+    const listed = await callRoute(policyList.GET, "/api/v1/policy/100000/all?itemsPerPage=100", {
+      params: { registerNumber: "100000" },
+      headers: keyHeader(keyA),
+    });
+    const counts = Object.fromEntries(
+      listed.json.list.map((p: { policyNumber: string; totalClaims: number }) => [
+        p.policyNumber,
+        p.totalClaims,
+      ]),
+    );
+    expect(counts[policy.policyNumber]).toBe(7);
+    expect(counts[canceled.policyNumber]).toBe(0);
   });
 
   it("lists the claims of a canceled policy (none) and refuses bad paging", async () => {
