@@ -3,6 +3,7 @@ import { policyListResponseSchema } from "@/lib/schemas/policy";
 import {
   type ApiAnswer,
   ApiClient,
+  awayFromWindowEdge,
   describeAnswer,
   expectGateway,
   expectSuccess,
@@ -75,6 +76,7 @@ test.describe("window limits", () => {
     keys,
   }) => {
     const api = new ApiClient(request, keys.listBurst);
+    await awayFromWindowEdge(20_000, 8_000);
     const answers = await Promise.all(
       Array.from({ length: 15 }, () =>
         api.get("/api/v1/policy/100000/all?itemsPerPage=1", { noRetry: true }),
@@ -93,6 +95,7 @@ test.describe("window limits", () => {
 
   test("21 parallel lookups on a fresh key: exactly 20 answered and 1 is 429", async ({ request, keys }) => {
     const api = new ApiClient(request, keys.lookupBurst);
+    await awayFromWindowEdge(20_000, 8_000);
     const answers = await Promise.all(
       Array.from({ length: 21 }, () => api.get("/api/v1/policy/100000/9999999999999", { noRetry: true })),
     );
@@ -107,6 +110,7 @@ test.describe("window limits", () => {
   }) => {
     // Checkout has no window of its own: only the quota and the all-calls window count it.
     const api = new ApiClient(request, keys.allCalls);
+    await awayFromWindowEdge(60_000, 25_000);
     const answers: ApiAnswer[] = [];
     for (let batch = 0; batch < 5; batch++) {
       answers.push(

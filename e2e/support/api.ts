@@ -59,6 +59,17 @@ export type ApiAnswer = {
 };
 
 /** One line that says what was called and what came back, for assertion messages. */
+/**
+ * Waits, when needed, until the current window bucket has at least `marginMs` left. The sliding
+ * windows (docs/limits.md) weigh the previous bucket's count when a burst straddles a bucket edge,
+ * so a burst that must meet the limit exactly starts well inside one bucket (buckets are aligned to
+ * multiples of the window since the epoch, on the server's clock, which is this machine's).
+ */
+export async function awayFromWindowEdge(windowMs: number, marginMs: number): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
 export function describeAnswer(answer: ApiAnswer): string {
   const body = answer.text.length > 2_000 ? `${answer.text.slice(0, 2_000)}…` : answer.text;
   return `${answer.method} ${answer.url} → ${answer.status} ${answer.headers["content-type"] ?? ""}\n${body}`;
