@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { ApiReferenceMount } from "@/components/api-docs/viewer-mount";
 import { listErrorCodes, listLimits, loadReferenceGuide } from "@/lib/api-docs/reference";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -189,7 +190,7 @@ curl -s -H "Ocp-Apim-Subscription-Key: $KEY" 'localhost:3000/api/v1/metrics?from
 
       <section id="endpoints" aria-labelledby="endpoints-title">
         <h2 id="endpoints-title">Endpoints</h2>
-        <div id="api-reference" />
+        <ApiReferenceMount />
         <noscript>
           The interactive reference needs JavaScript; the document is at{" "}
           <a href="/api/openapi.json">/api/openapi.json</a>.

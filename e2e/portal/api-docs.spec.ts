@@ -30,6 +30,23 @@ async function goOffline(page: Page) {
 }
 
 test.describe("API reference", () => {
+  test("the endpoints stay rendered when the viewer starts before the page has hydrated", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    // The app's own scripts arrive late, so Swagger UI (a deferred script) runs before hydration.
+    await page.route("**/_next/static/chunks/**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto("/docs");
+    await expect(page.locator(".opblock").filter({ hasText: "/v1/metrics" })).toBeVisible();
+    await page.waitForTimeout(2500);
+    await expect(page.locator(".opblock").filter({ hasText: "/v1/metrics" })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test("/docs renders the OpenAPI document offline, without a session and with no CSP violation", async ({
     page,
   }) => {

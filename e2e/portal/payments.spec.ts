@@ -44,6 +44,21 @@ test.describe("boleto settlement by the bank's return file (admins only)", () =>
     ).not.toHaveCount(0);
   });
 
+  test("a file over the upload limit is refused on the page with the CLI to use, not an error page", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto("/settings/payments");
+    await page.getByLabel("Arquivo CNAB 400 do banco 341 (.ret)").setInputFiles({
+      name: "grande.ret",
+      mimeType: "text/plain",
+      buffer: Buffer.alloc(2 * 1024 * 1024, "A"),
+    });
+    await page.getByRole("button", { name: "Importar" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Arquivo maior que 900 KB" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Pagamentos" })).toBeVisible();
+  });
+
   test("members do not see the payments page", async ({ page }) => {
     await signIn(page, USERS.member);
     await expect(

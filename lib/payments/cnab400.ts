@@ -1,5 +1,6 @@
 import { BOLETO_BANK_CODE, BOLETO_BENEFICIARY, modulo10 } from "@/lib/documents/boleto";
 import { BrandedError } from "@/lib/process/branded-error";
+import { isSafeText } from "@/lib/schemas/primitives";
 
 /**
  * CNAB 400 "retorno" of bank 341 (Itaú, "Cobrança – CNAB 400", arquivo retorno): fixed 400-column
@@ -108,6 +109,7 @@ export function parseItauReturn(text: string): ReturnFile {
 
   lines.forEach((line, i) => {
     if (line.length !== CNAB_LINE_LENGTH) problem(i + 1, `tem ${line.length} posições (esperado 400)`);
+    else if (!isSafeText(line)) problem(i + 1, "contém caracteres de controle (NUL ou outros)");
     else if (field(line, 395, 400) !== String(i + 1).padStart(6, "0"))
       problem(i + 1, "sequencial fora de ordem");
   });

@@ -175,3 +175,33 @@ describe("boleto return files (CNAB 400, bank 341; domain.md §14)", () => {
     expect(() => parseItauReturn(lines.join("\r\n"))).toThrow(/dígito do nosso número/);
   });
 });
+
+describe("file names and contents an attacker chooses", () => {
+  it("keeps the import of a file whose name has NUL, control characters or a split surrogate pair", async () => {
+    const { policy } = await seedIssuedPolicy(handle.db);
+    const file = await buildSandboxReturn(handle.db, [{ policy: policy.policyNumber, installments: [2] }], {
+      paidOn: "2026-04-06",
+    });
+    const names = ["a\u0000b.ret", "x\u0007\ud800.ret", `${"r".repeat(199)}😀.ret`];
+    const reports = [];
+    for (const fileName of names)
+      reports.push(await importPaymentReturn(handle.db, { text: file, fileName, source: "portal" }));
+    expect(reports.map((r) => r.status)).toEqual(["Applied", "Applied", "Applied"]);
+    expect(reports.map((r) => r.fileName)).toEqual([
+      "a\ufffdb.ret",
+      "x\ufffd\ufffd.ret",
+      `${"r".repeat(199)}😀`,
+    ]);
+  });
+
+  it("rejects a file with NUL or other control bytes instead of reading past them", async () => {
+    const { policy } = await seedIssuedPolicy(handle.db);
+    const file = await buildSandboxReturn(handle.db, [{ policy: policy.policyNumber, installments: [2] }], {
+      paidOn: "2026-04-06",
+    });
+    const report = await importText(`${file.slice(0, 200)}\u0000${file.slice(201)}`);
+    expect(report.status).toBe("Rejected");
+    expect(report.rejectReason).toMatch(/linha 1/);
+    expect(await statuses(policy.id)).toEqual(["Paid", "Pending", "Pending", "Pending"]);
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from "@/db/queries/installment-payments";
 import { startOfBusinessDay } from "@/lib/dates";
 import { log } from "@/lib/log";
+import { isSafeText } from "@/lib/schemas/primitives";
 import { CNAB_LIQUIDATION, CnabReturnParseError, parseItauReturn, type ReturnDetail } from "./cnab400";
 import { recordInstallmentEvents } from "./installment-events";
 
@@ -23,6 +24,14 @@ export type ImportReturnInput = {
   userId?: string;
   now?: Date;
 };
+
+/** The uploaded file's name as kept: 200 characters at most, unsafe characters (NUL, controls, lone surrogates) as U+FFFD. */
+function storableFileName(name: string): string {
+  return Array.from(name.slice(0, 400))
+    .slice(0, 200)
+    .map((char) => (isSafeText(char) ? char : "\uFFFD"))
+    .join("");
+}
 
 /** The largest return file accepted (a day's file of a large portfolio is far below). */
 export const MAX_RETURN_FILE_BYTES = 5 * 1024 * 1024;
@@ -72,7 +81,7 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
     brokerId: input.brokerId ?? null,
     userId: input.userId ?? null,
     source: input.source,
-    fileName: input.fileName.slice(0, 200),
+    fileName: storableFileName(input.fileName),
     fileSha256: createHash("sha256").update(input.text).digest("hex"),
     createdAt: now,
   };

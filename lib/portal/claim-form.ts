@@ -11,12 +11,16 @@ const fields = claimFieldsSchema({
   moneyRange: "Informe um valor entre R$ 0,00 e R$ 1 trilhão.",
 });
 
-/** "1.234,56" (pt-BR) or "1234.56" to the API's decimal text; blank means not informed. */
+/** Dots that group thousands (pt-BR "1.500" is one thousand five hundred). */
+const THOUSANDS = /^\d{1,3}(\.\d{3})+$/;
+
+/** "1.234,56" or "1.500" (pt-BR) or "1234.56" to the API's decimal text; blank means not informed. */
 function normalizeBrl(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const text = value.replace(/^\s*R\$\s*/, "").trim();
   if (!text) return undefined;
-  return text.includes(",") ? text.replace(/\./g, "").replace(",", ".") : text;
+  if (text.includes(",") || THOUSANDS.test(text)) return text.replace(/\./g, "").replace(",", ".");
+  return text;
 }
 
 /**

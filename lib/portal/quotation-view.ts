@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/index";
 import { findModalityDetails } from "@/db/queries/portal-quotations";
+import { findQuotationSummary } from "@/db/queries/quotation-reads";
 import { requireUser } from "@/lib/auth/session";
 import { getModalityByCode } from "@/lib/catalogue";
 import { businessDay } from "@/lib/dates";
@@ -21,6 +22,7 @@ export async function loadQuotationPage(quotationId: string) {
   if (!item) notFound();
   const details = await findModalityDetails(db, user.brokerId, quotationId);
   if (!details) notFound();
+  const summary = await findQuotationSummary(db, user.brokerId, quotationId);
   const expiresAt =
     details.expiresAt ?? computeExpiresAt(details.quotedAt, businessDay(details.vigencyStartedAt));
   // Past its validity the quotation is expired even before the job marks it (domain.md §12).
@@ -31,6 +33,7 @@ export async function loadQuotationPage(quotationId: string) {
     item,
     details,
     validity: { expiresAt, expired },
+    policyNumber: summary?.policy?.policyNumber ?? null,
     definition: getModalityByCode(details.modalityCode),
   };
 }

@@ -10,12 +10,19 @@ export const CLAIM_STATUS_TEXT = { Open: "Aberto" } as const;
 /** The largest estimate accepted: R$ 1 trillion, far beyond any policy limit, exact in cents. */
 const MAX_ESTIMATE_CENTS = 100_000_000_000_000;
 
+/** A decimal amount as text: digits, optionally a point and digits (no exponent, sign or base prefix). */
+const DECIMAL_TEXT = /^\d+(\.\d+)?$/;
+
 /**
  * An amount in reais, as a JSON number or a decimal string, with at most two decimals, read
  * exactly (Decimal from the number's shortest text) and carried on as integer cents.
  */
 export function moneyInputSchema(messages: { invalid: string; range: string }) {
   return z.union([z.number(), safeTextSchema.trim()]).transform((value, ctx) => {
+    if (typeof value === "string" && !DECIMAL_TEXT.test(value)) {
+      ctx.addIssue({ code: "custom", message: messages.invalid });
+      return z.NEVER;
+    }
     let amount: Decimal;
     try {
       amount = new Decimal(value);

@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Cotação" };
 /** The quotation's price variants side by side, and the next step. */
 export default async function QuotationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { item, details, validity } = await loadQuotationPage(id);
+  const { item, details, validity, policyNumber } = await loadQuotationPage(id);
   return (
     <>
       <nav aria-label="Trilha" className="muted" style={{ marginBottom: "0.5rem" }}>
@@ -67,8 +67,19 @@ export default async function QuotationPage({ params }: { params: Promise<{ id: 
           ) : null}
         </p>
       ) : null}
-      <h2>Compare as opções</h2>
-      <VariantComparison pricing={item.pricing} />
+      {policyNumber ? (
+        <p className="alert alert-info">
+          Apólice nº {policyNumber} emitida · <Link href={`/policies/${policyNumber}`}>Ver apólice</Link>
+        </p>
+      ) : null}
+      {item.pricing.length ? (
+        <>
+          <h2>Compare as opções</h2>
+          <VariantComparison pricing={item.pricing} />
+        </>
+      ) : (
+        <p className="muted">Os preços desta cotação não estão guardados no portal.</p>
+      )}
     </>
   );
 }

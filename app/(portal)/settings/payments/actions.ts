@@ -5,9 +5,7 @@ import { getDb } from "@/db/index";
 import { requireAdmin } from "@/lib/auth/session";
 import { importPaymentReturn } from "@/lib/payments/import-return";
 import { type PaymentImportSummary, toImportSummary } from "@/lib/payments/import-summary";
-
-/** What the portal accepts in one upload (Server Actions' body limit); larger files: `npm run payments:import`. */
-const MAX_UPLOAD_BYTES = 900 * 1024;
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "@/lib/payments/upload-limit";
 
 export type ImportPaymentsState = { report?: PaymentImportSummary; error?: string };
 
@@ -20,7 +18,7 @@ export async function importPaymentsAction(
   const file = formData.get("file");
   if (!(file instanceof File) || file.size === 0) return { error: "Escolha o arquivo de retorno (.ret)." };
   if (file.size > MAX_UPLOAD_BYTES) {
-    return { error: "Arquivo maior que 900 KB: importe-o com npm run payments:import." };
+    return { error: UPLOAD_TOO_LARGE_MESSAGE };
   }
   const text = Buffer.from(await file.arrayBuffer()).toString("latin1");
   const report = await importPaymentReturn(await getDb(), {

@@ -1,0 +1,25 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "../support/auth";
+
+test.describe("an issued quotation's page", () => {
+  test("links to its policy, and says so when it has no price options instead of an empty comparison", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto("/quotations");
+    // The demo's quotations are issued policies whose prices were never quoted here (the oldest rows).
+    const row = page
+      .getByRole("row")
+      .filter({ has: page.getByRole("link", { name: "Ver apólice" }) })
+      .last();
+    const policyHref = await row.getByRole("link", { name: "Ver apólice" }).getAttribute("href");
+    await row.getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("main").getByRole("link", { name: "Ver apólice" })).toHaveAttribute(
+      "href",
+      policyHref!,
+    );
+    await expect(page.getByText("Os preços desta cotação não estão guardados no portal.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Compare as opções" })).toHaveCount(0);
+  });
+});
