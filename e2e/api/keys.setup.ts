@@ -24,6 +24,9 @@ async function createKey(page: Page, name: string, dailyQuota: number): Promise<
  * to test-results/ for the api project.
  */
 setup("broker admins create the contract suite's API keys in the portal", async ({ browser }) => {
+  // About twenty keys, each a Server Action and a re-render of the keys page with its usage charts:
+  // more than the default minute on a loaded CI host.
+  setup.setTimeout(300_000);
   const keys: Partial<ApiKeys> = {};
   const run = Date.now().toString(36);
   for (const [broker, email] of Object.entries(ADMINS)) {
