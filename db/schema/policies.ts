@@ -84,7 +84,10 @@ export const policies = pgTable(
     index("policies_broker_name_idx").on(t.brokerId, t.insuredNameNormalized, t.id),
     index("policies_broker_identity_idx").on(t.brokerId, t.insuredIdentity, t.id),
     index("policies_broker_vigency_start_idx").on(t.brokerId, t.vigencyStartedAt),
-    index("policies_broker_vigency_end_idx").on(t.brokerId, t.vigencyExpiredAt),
+    // The vigencyexpiredat sort (an extension of the six) with its id tie-break, and the ending-soon filter.
+    index("policies_broker_vigency_end_idx").on(t.brokerId, t.vigencyExpiredAt, t.id),
+    // The home's monthly production: an index-only range of the broker's months.
+    index("policies_broker_created_totals_idx").on(t.brokerId, t.createdAt, t.totalCents, t.commissionCents),
     index("policies_name_trgm_idx").using("gin", sql`${t.insuredNameNormalized} gin_trgm_ops`),
     index("policies_expiry_idx").on(t.vigencyExpiredAt).where(sql`${t.status} = 'Issued'`),
     check("policies_status_check", sql`${t.status} in ('Issued', 'Expired', 'Canceled')`),
