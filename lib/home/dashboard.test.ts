@@ -99,7 +99,7 @@ beforeAll(async () => {
   await setInstallment((await policy(brokerA, "Eva Paid")).id, { status: "Paid", dueIn: -3 });
   // Ending: 20 days (x2, one renewed), 45 days, 80 days, 120 days; expired 10 days ago (window only).
   await policy(brokerA, "Fabio Ends20", { endsIn: 20 });
-  const renewed = await policy(brokerA, "Gil Ends20 Renewed", { endsIn: 20 });
+  const renewed = await policy(brokerA, "Gil Ends20 Renewed", { endsIn: 21 });
   await policy(brokerA, "Hugo Ends45", { endsIn: 45 });
   await policy(brokerA, "Ivo Ends80", { endsIn: 80 });
   await policy(brokerA, "Jade Ends120", { endsIn: 120 });
