@@ -125,7 +125,8 @@ export default async function HomePage() {
           {formatBrl(thisMonth.premiumCents)} em prêmio e {formatBrl(thisMonth.commissionCents)} de comissão.
         </p>
         <ProductionChart data={chartData} />
-        <div className="table-wrap">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that may scroll sideways must take focus (WCAG 2.1.1) */}
+        <div className="table-wrap" role="region" aria-label="Tabela da produção mensal" tabIndex={0}>
           <table className="table production-table">
             <caption className="sr-only">
               Produção mensal: apólices emitidas, prêmio emitido e comissão

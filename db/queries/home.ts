@@ -199,20 +199,43 @@ export async function summarizeAttentionQuotations(db: Executor, brokerId: strin
 }
 
 /**
- * Policies issued, premium written (total premium) and commission per São Paulo month, from the
- * start of `from` on: one range of the broker's created-at index.
+ * Policies issued, premium written (total premium) and commission per month, for the given month
+ * ranges (São Paulo months, computed by the caller): one index-only range of the broker's
+ * created-at + amounts index per month, where grouping the whole span by a computed month costs a
+ * time-zone conversion per row (about 8x slower for the 100k broker).
  */
-export async function summarizeMonthlyProduction(db: Executor, brokerId: string, from: Date) {
-  const month = sql<string>`to_char(${policies.createdAt} at time zone 'America/Sao_Paulo', 'YYYY-MM')`;
-  return db
-    .select({
-      month,
-      policies: count(),
-      premiumCents: sql<number>`coalesce(sum(${policies.totalCents}), 0)`.mapWith(Number),
-      commissionCents: sql<number>`coalesce(sum(${policies.commissionCents}), 0)`.mapWith(Number),
-    })
-    .from(policies)
-    .where(and(eq(policies.brokerId, brokerId), gte(policies.createdAt, from)))
-    .groupBy(month)
-    .orderBy(month);
+export async function summarizeMonthlyProduction(
+  db: Executor,
+  brokerId: string,
+  months: { month: string; from: Date; to: Date }[],
+) {
+  const ranges = sql.join(
+    months.map((m) => sql`(${m.month}, ${at(m.from)}, ${at(m.to)})`),
+    sql`, `,
+  );
+  const result: unknown = await db.execute(sql`
+    select m.month, t.policies, t.premium_cents, t.commission_cents
+    from (values ${ranges}) as m(month, start_at, end_at)
+    cross join lateral (
+      select count(*)::int as policies,
+        coalesce(sum(${policies.totalCents}), 0)::bigint as premium_cents,
+        coalesce(sum(${policies.commissionCents}), 0)::bigint as commission_cents
+      from ${policies}
+      where ${policies.brokerId} = ${brokerId}
+        and ${policies.createdAt} >= m.start_at and ${policies.createdAt} < m.end_at
+    ) as t
+    order by m.month`);
+  // postgres.js answers the rows themselves, PGlite an object holding them.
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    month: string;
+    policies: number | string;
+    premium_cents: number | string | bigint;
+    commission_cents: number | string | bigint;
+  }[];
+  return rows.map((row) => ({
+    month: row.month,
+    policies: Number(row.policies),
+    premiumCents: Number(row.premium_cents),
+    commissionCents: Number(row.commission_cents),
+  }));
 }

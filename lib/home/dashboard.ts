@@ -35,6 +35,15 @@ export function productionMonths(now: Date): string[] {
   );
 }
 
+/** Each YYYY-MM as the instants its São Paulo month starts and ends. */
+export function monthRanges(months: string[]) {
+  return months.map((month) => ({
+    month,
+    from: startOfBusinessDay(`${month}-01`),
+    to: startOfBusinessDay(addMonths(`${month}-01`, 1)),
+  }));
+}
+
 export type MonthlyProduction = {
   month: string;
   policies: number;
@@ -46,14 +55,14 @@ export type MonthlyProduction = {
 export async function loadHomeDashboard(db: Executor, brokerId: string, now: Date = new Date()) {
   const bounds = attentionBounds(now);
   const months = productionMonths(now);
-  const from = startOfBusinessDay(`${months[0]}-01`);
+  const ranges = monthRanges(months);
   const [installments, overdueItems, dueSoonItems, ending, quotations, production] = await Promise.all([
     countAttentionInstallments(db, brokerId, bounds),
     listAttentionInstallments(db, brokerId, bounds, "overdue"),
     listAttentionInstallments(db, brokerId, bounds, "due-soon"),
     countPoliciesEndingWithoutRenewal(db, brokerId, bounds),
     summarizeAttentionQuotations(db, brokerId, bounds),
-    summarizeMonthlyProduction(db, brokerId, from),
+    summarizeMonthlyProduction(db, brokerId, ranges),
   ]);
   const byMonth = new Map(production.map((row) => [row.month, row]));
   const monthly: MonthlyProduction[] = months.map((month) => {

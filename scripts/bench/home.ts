@@ -15,8 +15,7 @@ import {
   summarizeMonthlyProduction,
 } from "@/db/queries/home";
 import { brokers } from "@/db/schema";
-import { startOfBusinessDay } from "@/lib/dates";
-import { attentionBounds, loadHomeDashboard, productionMonths } from "@/lib/home/dashboard";
+import { attentionBounds, loadHomeDashboard, monthRanges, productionMonths } from "@/lib/home/dashboard";
 import { BIG_BROKER_REGISTER, loadPolicies, postgresConnection } from "./load-policies";
 
 const { values: args } = parseArgs({
@@ -89,7 +88,7 @@ async function main() {
   const brokerId = broker.id;
   const now = new Date();
   const bounds = attentionBounds(now);
-  const from = startOfBusinessDay(`${productionMonths(now)[0]}-01`);
+  const ranges = monthRanges(productionMonths(now));
   console.log(`home queries, broker ${BIG_BROKER_REGISTER}, ${args.database}, ${ITERATIONS} iterations each`);
   await time("installments (counts)", () => countAttentionInstallments(db, brokerId, bounds));
   await time("installments overdue (list)", () => listAttentionInstallments(db, brokerId, bounds, "overdue"));
@@ -98,7 +97,7 @@ async function main() {
   );
   await time("policies ending w/o renewal", () => countPoliciesEndingWithoutRenewal(db, brokerId, bounds));
   await time("quotations needing action", () => summarizeAttentionQuotations(db, brokerId, bounds));
-  await time("monthly production (13 months)", () => summarizeMonthlyProduction(db, brokerId, from));
+  await time("monthly production (13 months)", () => summarizeMonthlyProduction(db, brokerId, ranges));
   await time("whole dashboard (parallel)", () => loadHomeDashboard(db, brokerId, now));
   await handle.close();
 }
