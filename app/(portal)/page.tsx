@@ -126,7 +126,7 @@ export default async function HomePage() {
         </p>
         <ProductionChart data={chartData} />
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that may scroll sideways must take focus (WCAG 2.1.1) */}
-        <div className="table-wrap" role="region" aria-label="Tabela da produção mensal" tabIndex={0}>
+        <section className="table-wrap" aria-label="Tabela da produção mensal" tabIndex={0}>
           <table className="table production-table">
             <caption className="sr-only">
               Produção mensal: apólices emitidas, prêmio emitido e comissão
@@ -156,7 +156,7 @@ export default async function HomePage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </section>
     </>
   );
