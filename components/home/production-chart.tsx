@@ -18,7 +18,7 @@ export function ProductionChart({ data }: { data: ProductionPoint[] }) {
         <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" fontSize={11} interval="preserveStartEnd" />
-          <YAxis fontSize={11} width={64} tickFormatter={(value: number) => reais(value)} />
+          <YAxis fontSize={11} width={84} tickFormatter={(value: number) => reais(value)} />
           <Tooltip formatter={(value) => reais(Number(value))} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Bar dataKey="premium" name="Prêmio emitido" fill="#1d4ed8" isAnimationActive={false} />

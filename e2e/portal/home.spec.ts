@@ -56,10 +56,13 @@ test.describe("home: what needs attention today", () => {
     const ttfb = await medianTtfb(page, "/");
     test.info().annotations.push({ type: "ttfb-home-ms", description: ttfb.toFixed(1) });
     expect(ttfb).toBeLessThan(300);
+    await docShot(page, "home-1280");
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Ir para o conteúdo" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Início" })).toHaveAttribute("aria-current", "page");
     await expectNoSeriousA11yViolations(page);
-    await docShot(page, "home-1280");
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/");
     await expectNoHorizontalScroll(page);

@@ -36,7 +36,8 @@ test.describe("renewals", () => {
       .filter({ has: page.getByRole("button", { name: "Renovar" }) })
       .first();
     const policyNumber = await row.getAttribute("data-policy");
-    await row.getByRole("button", { name: "Renovar" }).click();
+    await row.getByRole("button", { name: "Renovar" }).focus();
+    await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
     const quotationPath = new URL(page.url()).pathname;
     await page.goto("/renewals");
@@ -66,10 +67,10 @@ test.describe("renewals", () => {
     test.info().annotations.push({ type: "ttfb-renewals-ms", description: ttfb.toFixed(1) });
     expect(ttfb).toBeLessThan(300);
     await expectNoSeriousA11yViolations(page);
+    await docShot(page, "renewals-1280");
     const firstRenew = page.getByRole("button", { name: "Renovar" }).first();
     await firstRenew.focus();
     await expect(firstRenew).toBeFocused();
-    await docShot(page, "renewals-1280");
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/renewals");
     await expectNoHorizontalScroll(page);
