@@ -55,6 +55,7 @@ test.describe("home: what needs attention today", () => {
     await page.goto("/");
     const ttfb = await medianTtfb(page, "/");
     test.info().annotations.push({ type: "ttfb-home-ms", description: ttfb.toFixed(1) });
+    console.log(`TTFB ${"home"}: ${ttfb.toFixed(1)} ms (median of 3)`);
     expect(ttfb).toBeLessThan(300);
     await docShot(page, "home-1280");
     await page.keyboard.press("Tab");

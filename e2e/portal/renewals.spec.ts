@@ -65,6 +65,7 @@ test.describe("renewals", () => {
     await page.goto("/renewals");
     const ttfb = await medianTtfb(page, "/renewals");
     test.info().annotations.push({ type: "ttfb-renewals-ms", description: ttfb.toFixed(1) });
+    console.log(`TTFB ${"renewals"}: ${ttfb.toFixed(1)} ms (median of 3)`);
     expect(ttfb).toBeLessThan(300);
     await expectNoSeriousA11yViolations(page);
     await docShot(page, "renewals-1280");
