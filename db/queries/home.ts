@@ -1,6 +1,6 @@
 import { and, asc, count, eq, exists, gte, inArray, isNotNull, lt, lte, not, sql } from "drizzle-orm";
 import type { Executor } from "../index";
-import { checkouts, policies, policyInstallments, proposals, quotations } from "../schema";
+import { policies, policyInstallments, quotations } from "../schema";
 
 /** The instants the home's counts are cut at, computed by lib/home from São Paulo days. */
 export type AttentionBounds = {
@@ -114,9 +114,11 @@ export async function countPoliciesEndingWithoutRenewal(
   return row ?? { d30: 0, d60: 0, d90: 0 };
 }
 
-const latestCheckoutStatus = sql<string | null>`(select ${checkouts.status} from ${checkouts}
-  where ${checkouts.quotationId} = ${quotations.id}
-  order by ${checkouts.createdAt} desc limit 1)`;
+// Written out with table names: in a single-table select drizzle renders columns unqualified, and
+// "id" inside these subqueries would then be the subquery's own table's.
+const latestCheckoutStatus = sql<string | null>`(select c.status from checkouts as c
+  where c.quotation_id = "quotations"."id" order by c.created_at desc limit 1)`;
+const hasProposal = sql<boolean>`exists (select 1 from proposals as p where p.quotation_id = "quotations"."id")`;
 
 /**
  * The broker's valid Draft quotations, classified: with a proposal and no checkout yet (waiting for
@@ -129,10 +131,7 @@ function attentionQuotations(db: Executor, brokerId: string, bounds: AttentionBo
       id: quotations.id,
       insuredName: quotations.insuredName,
       expiresAt: quotations.expiresAt,
-      hasProposal:
-        sql<boolean>`exists (select 1 from ${proposals} where ${proposals.quotationId} = ${quotations.id})`.as(
-          "has_proposal",
-        ),
+      hasProposal: hasProposal.as("has_proposal"),
       checkoutStatus: latestCheckoutStatus.as("checkout_status"),
     })
     .from(quotations)

@@ -1,7 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
-import { policyInstallments, quotations } from "@/db/schema";
+import {
+  checkouts,
+  installmentPlans,
+  policyInstallments,
+  proposals,
+  quotations,
+  quotationVariants,
+} from "@/db/schema";
 import { businessDay, startOfBusinessDay } from "@/lib/dates";
 import { listPolicies } from "@/lib/policies/list-policies";
 import { parsePolicyPageQuery } from "@/lib/portal/policies";
@@ -50,6 +57,53 @@ async function applyInstallment(
     .update(policyInstallments)
     .set({ status: values.status, dueDate: day(values.dueIn) })
     .where(and(eq(policyInstallments.policyId, policyId), eq(policyInstallments.installmentNumber, 1)));
+}
+
+/** A proposal (with its variant and plan) for a quotation, and optionally a checkout in `status`. */
+async function propose(brokerId: string, quotationId: string, checkout?: "Declined" | "Failed" | "Queued") {
+  const [variant] = await handle.db
+    .insert(quotationVariants)
+    .values({
+      quotationId,
+      position: 1,
+      limitCents: 100_000_00,
+      netCents: 100_00,
+      taxCents: 7_38,
+      totalCents: 107_38,
+      commissionCents: 20_00,
+      rates: [],
+    })
+    .returning({ id: quotationVariants.id });
+  const [plan] = await handle.db
+    .insert(installmentPlans)
+    .values({
+      variantId: variant!.id,
+      paymentType: "Ticket",
+      installmentCount: 1,
+      netCents: 100_00,
+      taxCents: 7_38,
+      totalCents: 107_38,
+      commissionCents: 20_00,
+      installmentCents: 107_38,
+      installmentTaxCents: 7_38,
+      dueDates: [],
+    } as typeof installmentPlans.$inferInsert)
+    .returning({ id: installmentPlans.id });
+  const [proposal] = await handle.db
+    .insert(proposals)
+    .values({
+      quotationId,
+      number: String(10_000_000_000_000 + Math.floor(Math.random() * 1e12)),
+      variantId: variant!.id,
+      planId: plan!.id,
+      paymentMethod: "TICKET",
+    } as typeof proposals.$inferInsert)
+    .returning({ id: proposals.id });
+  if (checkout) {
+    await handle.db
+      .insert(checkouts)
+      .values({ brokerId, quotationId, proposalId: proposal!.id, paymentMethod: "TICKET", status: checkout });
+  }
 }
 
 /** A Draft quotation valid until `expiresIn` days from now. */
@@ -123,6 +177,12 @@ beforeAll(async () => {
   await draft(brokerA, "Olga Expiring", { expiresIn: 2 });
   await draft(brokerA, "Paulo Later", { expiresIn: 20 });
   await draft(brokerA, "Quim Past", { expiresIn: -1 });
+  await propose(brokerA, await draft(brokerA, "Rui Awaiting", { expiresIn: 15 }));
+  await propose(brokerA, await draft(brokerA, "Sol Declined", { expiresIn: 16 }), "Declined");
+  await propose(brokerA, await draft(brokerA, "Teo Failed", { expiresIn: 17 }), "Failed");
+  await propose(brokerA, await draft(brokerA, "Uli Queued", { expiresIn: 18 }), "Queued");
+  await propose(brokerA, await draft(brokerA, "Vera Past Proposal", { expiresIn: -2 }));
+  await propose(brokerB, await draft(brokerB, "Zeca Awaiting", { expiresIn: 15 }), "Declined");
   // Every other installment is paid: only the ones set above need attention.
   await handle.db.update(policyInstallments).set({ status: "Paid" });
   for (const [policyId, values] of pendingSets) await applyInstallment(policyId, values);
@@ -159,6 +219,17 @@ describe("loadHomeDashboard", () => {
     expect(home.quotations.expiring.items.map((item) => item.insuredName)).toEqual(["Olga Expiring"]);
   });
 
+  it("counts valid proposals waiting for checkout and those whose latest checkout was declined or failed", async () => {
+    const home = await loadHomeDashboard(handle.db, brokerA, NOW);
+    expect(home.quotations.awaiting.count).toBe(1);
+    expect(home.quotations.awaiting.items.map((item) => item.insuredName)).toEqual(["Rui Awaiting"]);
+    expect(home.quotations.declined.count).toBe(2);
+    expect(home.quotations.declined.items.map((item) => item.insuredName)).toEqual([
+      "Sol Declined",
+      "Teo Failed",
+    ]);
+  });
+
   it("sums policies, premium and commission per São Paulo month, 13 months, this month last", async () => {
     const home = await loadHomeDashboard(handle.db, brokerA, NOW);
     expect(home.monthly).toHaveLength(13);
@@ -176,6 +247,8 @@ describe("loadHomeDashboard", () => {
     expect(home.installments.dueSoon.count).toBe(1);
     expect(home.ending).toEqual({ d30: 1, d60: 1, d90: 1 });
     expect(home.quotations.expiring.count).toBe(1);
+    expect(home.quotations.declined.count).toBe(1);
+    expect(home.quotations.awaiting.count).toBe(0);
     expect(home.monthly.at(-1)!.policies).toBe(1);
   });
 });
