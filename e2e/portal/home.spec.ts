@@ -49,14 +49,19 @@ test.describe("home: what needs attention today", () => {
     await expect(page.locator(".production-chart .recharts-bar-rectangle").first()).toBeVisible();
   });
 
-  test("keyboard, axe, 375 px and screenshots; first byte under 300 ms", async ({ page }) => {
+  test("the first byte of the page comes in under 300 ms (median of 3 loads)", async ({ page }) => {
     await signIn(page);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/");
     const ttfb = await medianTtfb(page, "/");
     test.info().annotations.push({ type: "ttfb-home-ms", description: ttfb.toFixed(1) });
     console.log(`TTFB ${"home"}: ${ttfb.toFixed(1)} ms (median of 3)`);
     expect(ttfb).toBeLessThan(300);
+  });
+
+  test("keyboard, axe, 375 px and screenshots", async ({ page }) => {
+    await signIn(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    await page.goto("/");
     await docShot(page, "home-1280");
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Ir para o conteúdo" })).toBeFocused();

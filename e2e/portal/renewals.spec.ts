@@ -59,14 +59,19 @@ test.describe("renewals", () => {
     );
   });
 
-  test("keyboard, axe, 375 px and screenshots; first byte under 300 ms", async ({ page }) => {
+  test("the first byte of the page comes in under 300 ms (median of 3 loads)", async ({ page }) => {
     await signIn(page);
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/renewals");
     const ttfb = await medianTtfb(page, "/renewals");
     test.info().annotations.push({ type: "ttfb-renewals-ms", description: ttfb.toFixed(1) });
     console.log(`TTFB ${"renewals"}: ${ttfb.toFixed(1)} ms (median of 3)`);
     expect(ttfb).toBeLessThan(300);
+  });
+
+  test("keyboard, axe, 375 px and screenshots", async ({ page }) => {
+    await signIn(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/renewals");
+    await page.goto("/renewals");
     await expectNoSeriousA11yViolations(page);
     await docShot(page, "renewals-1280");
     const firstRenew = page.getByRole("button", { name: "Renovar" }).first();
