@@ -1,5 +1,163 @@
-import { redirect } from "next/navigation";
+import type { Metadata } from "next";
+import { AttentionCard } from "@/components/home/attention-card";
+import { ProductionChart } from "@/components/home/production-chart";
+import { getDb } from "@/db/index";
+import { requireUser } from "@/lib/auth/session";
+import { loadHomeDashboard } from "@/lib/home/dashboard";
+import { centsToReais, formatBrl } from "@/lib/money";
+import { formatDate } from "@/lib/portal/format";
 
-export default function PortalHome() {
-  redirect("/policies");
+export const metadata: Metadata = { title: "Início" };
+
+const MONTH_NAMES = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
+const monthLabel = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]}/${month.slice(2, 4)}`;
+const policyHref = (policyNumber: string) => `/policies/${policyNumber}`;
+
+/** "O que precisa de atenção hoje", then this month against the last 12 (db/queries/home.ts). */
+export default async function HomePage() {
+  const user = await requireUser();
+  const home = await loadHomeDashboard(await getDb(), user.brokerId);
+  const { installments, ending, quotations, monthly } = home;
+  const thisMonth = monthly[monthly.length - 1]!;
+  const chartData = monthly.map((row) => ({
+    label: monthLabel(row.month),
+    policies: row.policies,
+    premium: centsToReais(row.premiumCents),
+    commission: centsToReais(row.commissionCents),
+  }));
+  const installmentItem = (row: (typeof installments.overdue.items)[number]) => ({
+    key: `${row.policyNumber}-${row.installmentNumber}`,
+    href: policyHref(row.policyNumber),
+    label: row.insuredName,
+    detail: `parcela ${row.installmentNumber}, ${formatBrl(row.amountCents)}, vence ${formatDate(row.dueDate)}`,
+  });
+  const quotationItem = (row: (typeof quotations.awaiting.items)[number]) => ({
+    key: row.id,
+    href: `/quotations/${row.id}`,
+    label: row.insuredName,
+    detail: `válida até ${formatDate(row.expiresAt)}`,
+  });
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>O que precisa de atenção hoje</h1>
+          <p>{user.brokerName}: parcelas, renovações e cotações que pedem uma ação.</p>
+        </div>
+      </div>
+      <div className="attention-grid">
+        <AttentionCard
+          id="overdue"
+          title="parcelas vencidas"
+          count={installments.overdue.count}
+          summary={`Total em aberto: ${formatBrl(installments.overdue.cents)}`}
+          href="/policies?installment=overdue"
+          linkLabel="Ver apólices com parcela vencida"
+          items={installments.overdue.items.map(installmentItem)}
+        />
+        <AttentionCard
+          id="due-soon"
+          title="parcelas vencem nos próximos 7 dias"
+          count={installments.dueSoon.count}
+          summary={`Total: ${formatBrl(installments.dueSoon.cents)}`}
+          href="/policies?installment=due-soon"
+          linkLabel="Ver apólices com parcela a vencer"
+          items={installments.dueSoon.items.map(installmentItem)}
+        />
+        <AttentionCard
+          id="ending"
+          title="apólices terminam em 90 dias sem renovação"
+          count={ending.d90}
+          href="/renewals"
+          linkLabel="Ir para renovações"
+          items={[]}
+        >
+          <ul className="attention-list">
+            {(
+              [
+                [30, ending.d30],
+                [60, ending.d60],
+                [90, ending.d90],
+              ] as const
+            ).map(([days, total]) => (
+              <li key={days}>
+                <a
+                  href={`/policies?status=Issued&renewal=none&endingWithinDays=${days}&sort=vigencyexpiredat`}
+                  data-testid={`ending-${days}-link`}
+                >
+                  <span data-testid={`ending-${days}-count`}>{total.toLocaleString("pt-BR")}</span> em até{" "}
+                  {days} dias
+                </a>
+              </li>
+            ))}
+          </ul>
+        </AttentionCard>
+        <AttentionCard
+          id="awaiting-checkout"
+          title="propostas aguardam pagamento"
+          count={quotations.awaiting.count}
+          href="/quotations"
+          linkLabel="Ver cotações"
+          items={quotations.awaiting.items.map(quotationItem)}
+        />
+        <AttentionCard
+          id="declined"
+          title="pagamentos recusados ou com falha"
+          count={quotations.declined.count}
+          href="/quotations"
+          linkLabel="Ver cotações"
+          items={quotations.declined.items.map(quotationItem)}
+        />
+        <AttentionCard
+          id="expiring"
+          title="cotações expiram nesta semana"
+          count={quotations.expiring.count}
+          href="/quotations"
+          linkLabel="Ver cotações"
+          items={quotations.expiring.items.map(quotationItem)}
+        />
+      </div>
+
+      <section className="card production" aria-labelledby="production-title">
+        <h2 id="production-title">Produção: este mês e os 12 anteriores</h2>
+        <p>
+          Em {monthLabel(thisMonth.month)}: {thisMonth.policies.toLocaleString("pt-BR")} apólices emitidas,{" "}
+          {formatBrl(thisMonth.premiumCents)} em prêmio e {formatBrl(thisMonth.commissionCents)} de comissão.
+        </p>
+        <ProductionChart data={chartData} />
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that may scroll sideways must take focus (WCAG 2.1.1) */}
+        <section className="table-wrap" aria-label="Tabela da produção mensal" tabIndex={0}>
+          <table className="table production-table">
+            <caption className="sr-only">
+              Produção mensal: apólices emitidas, prêmio emitido e comissão
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Mês</th>
+                <th scope="col" className="num">
+                  Apólices
+                </th>
+                <th scope="col" className="num">
+                  Prêmio
+                </th>
+                <th scope="col" className="num">
+                  Comissão
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...monthly].reverse().map((row) => (
+                <tr key={row.month}>
+                  <th scope="row">{monthLabel(row.month)}</th>
+                  <td className="num">{row.policies.toLocaleString("pt-BR")}</td>
+                  <td className="num">{formatBrl(row.premiumCents)}</td>
+                  <td className="num">{formatBrl(row.commissionCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      </section>
+    </>
+  );
 }

@@ -28,7 +28,7 @@ const CELLS: Record<(typeof POLICY_COLUMNS)[number]["id"], ColumnDef<PolicyTable
   ),
   producttext: ({ row }) => row.original.productText,
   modalitytext: ({ row }) => row.original.modalityText,
-  vigency: ({ row }) => (
+  vigencyexpiredat: ({ row }) => (
     <span style={{ whiteSpace: "nowrap" }}>
       {formatDate(row.original.vigencyStartedAt)} a {formatDate(row.original.vigencyExpiredAt)}
     </span>

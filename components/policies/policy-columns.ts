@@ -5,7 +5,7 @@ export const POLICY_COLUMNS = [
   { id: "insuredidentity", header: "CPF/CNPJ", width: "11rem", sortable: true },
   { id: "producttext", header: "Produto", width: "14rem", sortable: true },
   { id: "modalitytext", header: "Modalidade", width: "10rem", sortable: true },
-  { id: "vigency", header: "Vigência", width: "11rem", sortable: false },
+  { id: "vigencyexpiredat", header: "Vigência", width: "11rem", sortable: true },
   { id: "status", header: "Status", width: "7rem", sortable: true },
   { id: "createdat", header: "Emitida em", width: "7.5rem", sortable: true },
 ] as const;

@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { PolicySortField, PolicySortTerm } from "@/lib/policies/sort";
 import { processSingleton } from "@/lib/process/registry";
 import type { Executor } from "../index";
-import { modalities, type PolicyStatus, policies, policyInstallments } from "../schema";
+import { modalities, type PolicyStatus, policies, policyInstallments, quotations } from "../schema";
 import { policyDocumentIds } from "./documents";
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -20,6 +20,12 @@ export type PolicyFilterValues = {
   status?: PolicyStatus;
   /** The quotation the policy was issued from. */
   quotationId?: string;
+  /** Vigency ending between the two instants (the "ending within N days" extension). */
+  vigencyEndBetween?: { from: Date; to: Date };
+  /** Only policies without a live (Draft, Confirmed or Finished) renewal quotation. */
+  withoutRenewal?: boolean;
+  /** Only policies with an Overdue installment, or a Pending one due in [from, to). */
+  installment?: { kind: "overdue" } | { kind: "due-soon"; from: Date; to: Date };
 };
 
 const SORT_COLUMNS: Record<PolicySortField, PgColumn> = {
@@ -29,6 +35,7 @@ const SORT_COLUMNS: Record<PolicySortField, PgColumn> = {
   status: policies.status,
   insuredname: policies.insuredNameNormalized,
   insuredidentity: policies.insuredIdentity,
+  vigencyexpiredat: policies.vigencyExpiredAt,
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -54,7 +61,27 @@ function filterConditions(brokerId: string, filters: PolicyFilterValues): (SQL |
   }
   if (filters.status) conditions.push(eq(policies.status, filters.status));
   if (filters.quotationId) conditions.push(eq(policies.quotationId, filters.quotationId));
+  if (filters.vigencyEndBetween) {
+    const { from, to } = filters.vigencyEndBetween;
+    conditions.push(gte(policies.vigencyExpiredAt, from), lte(policies.vigencyExpiredAt, to));
+  }
+  if (filters.withoutRenewal) {
+    conditions.push(
+      sql`not exists (select 1 from ${quotations} where ${quotations.previousPolicyId} = ${policies.id}
+        and ${quotations.status} in ('Draft', 'Confirmed', 'Finished'))`,
+    );
+  }
+  if (filters.installment) conditions.push(installmentCondition(filters.installment));
   return conditions;
+}
+
+function installmentCondition(filter: NonNullable<PolicyFilterValues["installment"]>): SQL {
+  const due =
+    filter.kind === "overdue"
+      ? sql`${policyInstallments.status} = 'Overdue'`
+      : sql`${policyInstallments.status} = 'Pending' and ${policyInstallments.dueDate} >= ${filter.from.toISOString()}::timestamptz
+          and ${policyInstallments.dueDate} < ${filter.to.toISOString()}::timestamptz`;
+  return sql`exists (select 1 from ${policyInstallments} where ${policyInstallments.policyId} = ${policies.id} and ${due})`;
 }
 
 function policyConditions(brokerId: string, filters: PolicyFilterValues): SQL | undefined {

@@ -84,8 +84,15 @@ export const policies = pgTable(
     index("policies_broker_name_idx").on(t.brokerId, t.insuredNameNormalized, t.id),
     index("policies_broker_identity_idx").on(t.brokerId, t.insuredIdentity, t.id),
     index("policies_broker_vigency_start_idx").on(t.brokerId, t.vigencyStartedAt),
-    index("policies_broker_vigency_end_idx").on(t.brokerId, t.vigencyExpiredAt),
+    // The vigencyexpiredat sort (an extension of the six) with its id tie-break, and the ending-soon filter.
+    index("policies_broker_vigency_end_idx").on(t.brokerId, t.vigencyExpiredAt, t.id),
+    // The home's monthly production: an index-only range of the broker's months.
+    index("policies_broker_created_totals_idx").on(t.brokerId, t.createdAt, t.totalCents, t.commissionCents),
     index("policies_name_trgm_idx").using("gin", sql`${t.insuredNameNormalized} gin_trgm_ops`),
+    // The home's "ending in 30/60/90 days" counts: the broker's Issued policies by end of vigency.
+    index("policies_broker_issued_vigency_end_idx")
+      .on(t.brokerId, t.vigencyExpiredAt)
+      .where(sql`${t.status} = 'Issued'`),
     index("policies_expiry_idx").on(t.vigencyExpiredAt).where(sql`${t.status} = 'Issued'`),
     check("policies_status_check", sql`${t.status} in ('Issued', 'Expired', 'Canceled')`),
     check("policies_number_check", sql`${t.number} ~ '^[0-9]{24}$'`),
@@ -121,6 +128,10 @@ export const policyInstallments = pgTable(
     // The daily jobs' scans (overdue marking, card charges): unpaid installments by due date.
     index("policy_installments_unpaid_due_idx")
       .on(t.dueDate, t.id)
+      .where(sql`${t.status} in ('Pending', 'Overdue')`),
+    // The home's overdue and due-soon counts: an index-only scan of the unpaid installments.
+    index("policy_installments_unpaid_attention_idx")
+      .on(t.dueDate, t.policyId, t.status, t.premiumTotalCents)
       .where(sql`${t.status} in ('Pending', 'Overdue')`),
     // Boleto settlement matches the bank's return file by our number.
     index("policy_installments_our_number_idx")

@@ -104,6 +104,10 @@ export const quotations = pgTable(
     index("quotations_broker_name_idx").on(t.brokerId, normalizedInsuredName(t.insuredName), t.id),
     // The expiry job's scan: only Draft quotations can expire (domain.md §12).
     index("quotations_draft_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'Draft'`),
+    // The home's quotations needing action: a broker's Draft quotations by end of validity.
+    index("quotations_broker_draft_expires_idx")
+      .on(t.brokerId, t.expiresAt)
+      .where(sql`${t.status} = 'Draft'`),
     // At most one renewal per policy that is in progress or done (domain.md §14): two concurrent
     // renewals cannot both commit. An Expired renewal does not count.
     uniqueIndex(LIVE_RENEWAL_INDEX)

@@ -1139,7 +1139,7 @@ export interface operations {
                 page?: number;
                 /** @description 1..100, default 10 */
                 itemsPerPage?: number;
-                /** @description Comma-separated fields of producttext, modalitytext, createdat, status, insuredname, insuredidentity; leading - for descending */
+                /** @description Comma-separated fields of producttext, modalitytext, createdat, status, insuredname, insuredidentity (the spec's six) and vigencyexpiredat (an extension); leading - for descending */
                 sort?: string;
                 /** @description Insured name (substring, accents ignored) or CPF/CNPJ prefix */
                 search?: string;
@@ -1155,6 +1155,12 @@ export interface operations {
                 status?: string;
                 /** @description Only the policy issued from this quotation (a GUID) */
                 quotationIdentifier?: string;
+                /** @description Extension: only policies whose vigency ends from now to the end of the São Paulo day N days ahead (1..366) */
+                endingWithinDays?: number;
+                /** @description Extension: none = only policies without a renewal quotation in progress or done */
+                renewal?: "none";
+                /** @description Extension: overdue = with an Overdue installment; due-soon = with a Pending installment due in the next 7 days */
+                installment?: "overdue" | "due-soon";
             };
             header?: never;
             path: {

@@ -1,5 +1,6 @@
 import type { Executor } from "@/db/index";
 import { listModalityLabels, type PolicyFilterValues } from "@/db/queries/policies";
+import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { identityPrefix, normalizeName } from "@/lib/identity";
 import { processSingleton } from "@/lib/process/registry";
 import type { PolicyListQuery } from "@/lib/schemas/policy";
@@ -18,6 +19,14 @@ async function modalityLabels(db: Executor): Promise<ModalityLabel[]> {
   const labels = await listModalityLabels(db);
   labelCache.set(db, { labels, expires: Date.now() + LABELS_TTL_MS });
   return labels;
+}
+
+/** Days ahead (today included) an installment is "due soon", as on the home. */
+export const DUE_SOON_DAYS = 7;
+
+/** The last instant of the São Paulo day `days` after today. */
+export function endOfBusinessDayAhead(now: Date, days: number): Date {
+  return new Date(startOfBusinessDay(addDays(businessDay(now), days + 1)).getTime() - 1);
 }
 
 /** A code (exact, case-insensitive) or a label (accent-insensitive substring) -> the matching codes. */
@@ -80,5 +89,18 @@ export async function resolvePolicyFilters(
   if (query.startDate) filters.vigencyStartFrom = query.startDate.instant;
   if (query.endDate) filters.vigencyEnd = query.endDate;
   if (query.quotationIdentifier) filters.quotationId = query.quotationIdentifier;
+  const now = new Date();
+  if (query.endingWithinDays) {
+    filters.vigencyEndBetween = { from: now, to: endOfBusinessDayAhead(now, query.endingWithinDays) };
+  }
+  if (query.renewal === "none") filters.withoutRenewal = true;
+  if (query.installment === "overdue") filters.installment = { kind: "overdue" };
+  if (query.installment === "due-soon") {
+    filters.installment = {
+      kind: "due-soon",
+      from: now,
+      to: startOfBusinessDay(addDays(businessDay(now), DUE_SOON_DAYS)),
+    };
+  }
   return filters;
 }

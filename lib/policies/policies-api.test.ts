@@ -113,6 +113,7 @@ const SORT_VALUE: Record<(typeof POLICY_SORT_FIELDS)[number], (item: Item) => st
   status: (item) => item.status!,
   insuredname: (item) => normalizeName(item.insuredName!),
   insuredidentity: (item) => item.insuredIdentity!,
+  vigencyexpiredat: (item) => item.vigencyExpiredAt!,
 };
 // Byte order, as the database's "C" collation compares.
 const compareText = (a: string, b: string) =>

@@ -6,6 +6,8 @@ export const POLICY_SORT_FIELDS = [
   "status",
   "insuredname",
   "insuredidentity",
+  // An extension of the spec's six (README, OpenAPI): the renewals view sorts by end of vigency.
+  "vigencyexpiredat",
 ] as const;
 export type PolicySortField = (typeof POLICY_SORT_FIELDS)[number];
 export type PolicySortTerm = { field: PolicySortField; descending: boolean };

@@ -3,7 +3,9 @@ import type { UserRole } from "@/db/schema";
 /** The portal menu; "Chaves de API", "Webhooks", "Usuários" and "Pagamentos" only for admins (the pages check again). */
 export function portalNavItems(role: UserRole) {
   return [
+    { href: "/", label: "Início" },
     { href: "/policies", label: "Apólices" },
+    { href: "/renewals", label: "Renovações" },
     { href: "/quotations", label: "Cotações" },
     { href: "/quotations/new", label: "Nova cotação" },
     ...(role === "admin"

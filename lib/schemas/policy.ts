@@ -128,7 +128,7 @@ export const listQueryFields = {
     })
     .meta({
       description:
-        "Comma-separated fields of producttext, modalitytext, createdat, status, insuredname, insuredidentity; leading - for descending",
+        "Comma-separated fields of producttext, modalitytext, createdat, status, insuredname, insuredidentity (the spec's six) and vigencyexpiredat (an extension); leading - for descending",
       example: "producttext,-createdat",
     }),
   search: optionalText
@@ -149,6 +149,18 @@ export const listQueryFields = {
     .guid()
     .optional()
     .meta({ description: "Only the policy issued from this quotation (a GUID)" }),
+  endingWithinDays: z.coerce.number().int().min(1).max(366).optional().meta({
+    description:
+      "Extension: only policies whose vigency ends from now to the end of the São Paulo day N days ahead (1..366)",
+  }),
+  renewal: z
+    .enum(["none"])
+    .optional()
+    .meta({ description: "Extension: none = only policies without a renewal quotation in progress or done" }),
+  installment: z.enum(["overdue", "due-soon"]).optional().meta({
+    description:
+      "Extension: overdue = with an Overdue installment; due-soon = with a Pending installment due in the next 7 days",
+  }),
 };
 
 /** Strict: the API answers INVALID-FORM-FIELD naming each bad parameter. */
@@ -167,4 +179,7 @@ export const policyListPageQuerySchema = z.object({
   endDate: listQueryFields.endDate.catch(undefined),
   status: listQueryFields.status.catch(undefined),
   quotationIdentifier: listQueryFields.quotationIdentifier.catch(undefined),
+  endingWithinDays: listQueryFields.endingWithinDays.catch(undefined),
+  renewal: listQueryFields.renewal.catch(undefined),
+  installment: listQueryFields.installment.catch(undefined),
 });

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { PoliciesTable } from "@/components/policies/policies-table";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
@@ -13,10 +14,21 @@ import {
 
 export const metadata: Metadata = { title: "Apólices" };
 
+/** What the home's links filter on (extensions of the list), said in words above the table. */
+function extensionFilterText(query: ReturnType<typeof parsePolicyPageQuery>): string | undefined {
+  const parts: string[] = [];
+  if (query.installment === "overdue") parts.push("com parcela vencida");
+  if (query.installment === "due-soon") parts.push("com parcela a vencer nos próximos 7 dias");
+  if (query.endingWithinDays) parts.push(`com vigência terminando em até ${query.endingWithinDays} dias`);
+  if (query.renewal === "none") parts.push("sem renovação iniciada");
+  return parts.length ? `Mostrando apólices ${parts.join(", ")}.` : undefined;
+}
+
 /** The broker's policies through the same service as GET /api/v1/policy/{registerNumber}/all. */
 export default async function PoliciesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireUser();
   const query = parsePolicyPageQuery(await searchParams);
+  const extension = extensionFilterText(query);
   const db = await getDb();
   const [result, options] = await Promise.all([
     listPolicies(db, user.brokerId, query),
@@ -30,6 +42,11 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
           <p>Apólices emitidas pela corretora. Filtros e ordenação ficam no endereço da página.</p>
         </div>
       </div>
+      {extension ? (
+        <p className="alert alert-info" data-testid="extension-filter">
+          {extension} <Link href="/policies">Limpar estes filtros</Link>
+        </p>
+      ) : null}
       <PoliciesTable
         rows={result.list.map(toPolicyTableRow)}
         totalItems={result.totalItems}

@@ -1,0 +1,240 @@
+import { and, asc, count, eq, exists, gte, inArray, isNotNull, lt, lte, not, sql } from "drizzle-orm";
+import type { Executor } from "../index";
+import { policies, policyInstallments, quotations } from "../schema";
+
+/** The instants the home's counts are cut at, computed by lib/home from São Paulo days. */
+export type AttentionBounds = {
+  now: Date;
+  /** Start of the day after the 7-day window (today included): installments due before it are "due soon". */
+  dueSoonEnd: Date;
+  /** Start of the day after today + 7: quotations whose validity ends before it expire "this week". */
+  expiringEnd: Date;
+  /** Ends of the 30/60/90-day windows of policies ending soon. */
+  endingEnds: { d30: Date; d60: Date; d90: Date };
+};
+
+const LIST_SIZE = 5;
+
+/** An instant inside raw SQL (the drivers do not bind a Date there). */
+const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+
+const liveRenewalOf = (db: Executor) =>
+  db
+    .select({ one: sql`1` })
+    .from(quotations)
+    .where(
+      and(
+        eq(quotations.previousPolicyId, policies.id),
+        inArray(quotations.status, ["Draft", "Confirmed", "Finished"]),
+      ),
+    );
+
+/** The broker's unpaid installments that are Overdue or Pending and due before `dueSoonEnd`. */
+function unpaidInstallments(brokerId: string, bounds: AttentionBounds) {
+  return and(
+    eq(policies.brokerId, brokerId),
+    inArray(policyInstallments.status, ["Pending", "Overdue"]),
+    lt(policyInstallments.dueDate, bounds.dueSoonEnd),
+  );
+}
+
+const overdue = sql`${policyInstallments.status} = 'Overdue'`;
+const dueSoon = (bounds: AttentionBounds) =>
+  sql`${policyInstallments.status} = 'Pending' and ${policyInstallments.dueDate} >= ${at(bounds.now)}`;
+
+/**
+ * Counts and sums of the broker's overdue installments and those due in the next days, in one scan
+ * of the unpaid-by-due-date partial index joined to the broker's policies.
+ */
+export async function countAttentionInstallments(db: Executor, brokerId: string, bounds: AttentionBounds) {
+  const [row] = await db
+    .select({
+      overdueCount: sql<number>`count(*) filter (where ${overdue})`.mapWith(Number),
+      overdueCents:
+        sql<number>`coalesce(sum(${policyInstallments.premiumTotalCents}) filter (where ${overdue}), 0)`.mapWith(
+          Number,
+        ),
+      dueSoonCount: sql<number>`count(*) filter (where ${dueSoon(bounds)})`.mapWith(Number),
+      dueSoonCents:
+        sql<number>`coalesce(sum(${policyInstallments.premiumTotalCents}) filter (where ${dueSoon(bounds)}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(policyInstallments)
+    .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
+    .where(unpaidInstallments(brokerId, bounds));
+  return row ?? { overdueCount: 0, overdueCents: 0, dueSoonCount: 0, dueSoonCents: 0 };
+}
+
+/** The first few overdue (oldest first) or due-soon (soonest first) installments, with the insured and amount. */
+export async function listAttentionInstallments(
+  db: Executor,
+  brokerId: string,
+  bounds: AttentionBounds,
+  kind: "overdue" | "due-soon",
+) {
+  return db
+    .select({
+      policyNumber: policies.policyNumber,
+      insuredName: policies.insuredName,
+      installmentNumber: policyInstallments.installmentNumber,
+      dueDate: policyInstallments.dueDate,
+      amountCents: policyInstallments.premiumTotalCents,
+    })
+    .from(policyInstallments)
+    .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
+    .where(and(unpaidInstallments(brokerId, bounds), kind === "overdue" ? overdue : dueSoon(bounds)))
+    .orderBy(asc(policyInstallments.dueDate), asc(policyInstallments.id))
+    .limit(LIST_SIZE);
+}
+
+/** Issued policies whose vigency ends within 30, 60 and 90 days and that have no live renewal. */
+export async function countPoliciesEndingWithoutRenewal(
+  db: Executor,
+  brokerId: string,
+  bounds: AttentionBounds,
+) {
+  const { d30, d60, d90 } = bounds.endingEnds;
+  const [row] = await db
+    .select({
+      d30: sql<number>`count(*) filter (where ${policies.vigencyExpiredAt} <= ${at(d30)})`.mapWith(Number),
+      d60: sql<number>`count(*) filter (where ${policies.vigencyExpiredAt} <= ${at(d60)})`.mapWith(Number),
+      d90: count(),
+    })
+    .from(policies)
+    .where(
+      and(
+        eq(policies.brokerId, brokerId),
+        gte(policies.vigencyExpiredAt, bounds.now),
+        lte(policies.vigencyExpiredAt, d90),
+        eq(policies.status, "Issued"),
+        not(exists(liveRenewalOf(db))),
+      ),
+    );
+  return row ?? { d30: 0, d60: 0, d90: 0 };
+}
+
+// Written out with table names: in a single-table select drizzle renders columns unqualified, and
+// "id" inside these subqueries would then be the subquery's own table's.
+const latestCheckoutStatus = sql<string | null>`(select c.status from checkouts as c
+  where c.quotation_id = "quotations"."id" order by c.created_at desc limit 1)`;
+const hasProposal = sql<boolean>`exists (select 1 from proposals as p where p.quotation_id = "quotations"."id")`;
+
+/**
+ * The broker's valid Draft quotations, classified: with a proposal and no checkout yet (waiting for
+ * checkout), whose latest checkout was Declined or Failed, and whose validity ends this week.
+ * Served by the broker's Draft-by-expiry partial index.
+ */
+function attentionQuotations(db: Executor, brokerId: string, bounds: AttentionBounds) {
+  return db
+    .select({
+      id: quotations.id,
+      insuredName: quotations.insuredName,
+      expiresAt: quotations.expiresAt,
+      hasProposal: hasProposal.as("has_proposal"),
+      checkoutStatus: latestCheckoutStatus.as("checkout_status"),
+    })
+    .from(quotations)
+    .where(
+      and(
+        eq(quotations.brokerId, brokerId),
+        eq(quotations.status, "Draft"),
+        isNotNull(quotations.expiresAt),
+        gte(quotations.expiresAt, bounds.now),
+      ),
+    )
+    .as("attention");
+}
+
+export type AttentionQuotation = {
+  id: string;
+  insuredName: string;
+  expiresAt: Date;
+  kind: "awaiting-checkout" | "checkout-declined";
+  checkoutStatus: string | null;
+};
+
+/**
+ * Counts of the broker's quotations waiting for checkout, with a declined or failed checkout, and
+ * expiring this week, with the first few of each (soonest expiry first).
+ */
+export async function summarizeAttentionQuotations(db: Executor, brokerId: string, bounds: AttentionBounds) {
+  const attention = attentionQuotations(db, brokerId, bounds);
+  const awaiting = sql`${attention.hasProposal} and ${attention.checkoutStatus} is null`;
+  const declined = sql`${attention.checkoutStatus} in ('Declined', 'Failed')`;
+  const expiring = sql`${attention.expiresAt} < ${at(bounds.expiringEnd)}`;
+  const rows = await db
+    .select({
+      id: attention.id,
+      insuredName: attention.insuredName,
+      expiresAt: attention.expiresAt,
+      checkoutStatus: attention.checkoutStatus,
+      awaiting: sql<boolean>`${awaiting}`,
+      declined: sql<boolean>`coalesce(${declined}, false)`,
+      expiring: sql<boolean>`${expiring}`,
+      awaitingCount: sql<number>`count(*) filter (where ${awaiting}) over ()`.mapWith(Number),
+      declinedCount: sql<number>`count(*) filter (where ${declined}) over ()`.mapWith(Number),
+      expiringCount: sql<number>`count(*) filter (where ${expiring}) over ()`.mapWith(Number),
+    })
+    .from(attention)
+    .where(sql`(${awaiting}) or (${declined}) or (${expiring})`)
+    .orderBy(asc(attention.expiresAt), asc(attention.id));
+  const pick = (flag: "awaiting" | "declined" | "expiring") =>
+    rows
+      .filter((row) => row[flag])
+      .slice(0, LIST_SIZE)
+      .map((row) => ({
+        id: row.id,
+        insuredName: row.insuredName,
+        expiresAt: new Date(row.expiresAt as unknown as string),
+        checkoutStatus: row.checkoutStatus,
+      }));
+  const first = rows[0];
+  return {
+    awaiting: { count: first?.awaitingCount ?? 0, items: pick("awaiting") },
+    declined: { count: first?.declinedCount ?? 0, items: pick("declined") },
+    expiring: { count: first?.expiringCount ?? 0, items: pick("expiring") },
+  };
+}
+
+/**
+ * Policies issued, premium written (total premium) and commission per month, for the given month
+ * ranges (São Paulo months, computed by the caller): one index-only range of the broker's
+ * created-at + amounts index per month, where grouping the whole span by a computed month costs a
+ * time-zone conversion per row (about 8x slower for the 100k broker).
+ */
+export async function summarizeMonthlyProduction(
+  db: Executor,
+  brokerId: string,
+  months: { month: string; from: Date; to: Date }[],
+) {
+  const ranges = sql.join(
+    months.map((m) => sql`(${m.month}, ${at(m.from)}, ${at(m.to)})`),
+    sql`, `,
+  );
+  const result: unknown = await db.execute(sql`
+    select m.month, t.policies, t.premium_cents, t.commission_cents
+    from (values ${ranges}) as m(month, start_at, end_at)
+    cross join lateral (
+      select count(*)::int as policies,
+        coalesce(sum(${policies.totalCents}), 0)::bigint as premium_cents,
+        coalesce(sum(${policies.commissionCents}), 0)::bigint as commission_cents
+      from ${policies}
+      where ${policies.brokerId} = ${brokerId}
+        and ${policies.createdAt} >= m.start_at and ${policies.createdAt} < m.end_at
+    ) as t
+    order by m.month`);
+  // postgres.js answers the rows themselves, PGlite an object holding them.
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    month: string;
+    policies: number | string;
+    premium_cents: number | string | bigint;
+    commission_cents: number | string | bigint;
+  }[];
+  return rows.map((row) => ({
+    month: row.month,
+    policies: Number(row.policies),
+    premiumCents: Number(row.premium_cents),
+    commissionCents: Number(row.commission_cents),
+  }));
+}

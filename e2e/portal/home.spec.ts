@@ -1,0 +1,78 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "../support/auth";
+import { expectNoSeriousA11yViolations } from "../support/axe";
+import { expectNoHorizontalScroll, homeCount, medianTtfb, policyListTotal } from "../support/home";
+import { docShot } from "../support/screenshots";
+
+test.describe("home: what needs attention today", () => {
+  test("each policy count matches the filtered table its link opens", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "O que precisa de atenção hoje" }),
+    ).toBeVisible();
+    for (const days of [30, 60, 90]) {
+      await page.goto("/");
+      const count = Number(
+        ((await page.getByTestId(`ending-${days}-count`).textContent()) ?? "").replace(/\D/g, ""),
+      );
+      await page.getByTestId(`ending-${days}-link`).click();
+      await expect(page).toHaveURL(new RegExp(`/policies\\?.*endingWithinDays=${days}`));
+      await expect(page.getByTestId("extension-filter")).toContainText(`terminando em até ${days} dias`);
+      expect(await policyListTotal(page)).toBe(count);
+    }
+  });
+
+  test("the installment links land on the policies with such installments", async ({ page }) => {
+    await signIn(page);
+    for (const [id, text] of [
+      ["overdue", "com parcela vencida"],
+      ["due-soon", "com parcela a vencer"],
+    ] as const) {
+      await page.goto("/");
+      const installments = await homeCount(page, id);
+      await page.getByTestId(`${id}-link`).click();
+      await expect(page).toHaveURL(new RegExp(`/policies\\?installment=${id}$`));
+      await expect(page.getByTestId("extension-filter")).toContainText(text);
+      const policies = await policyListTotal(page);
+      // A policy may have more than one such installment: as many policies as installments at most.
+      expect(policies).toBeLessThanOrEqual(installments);
+      expect(policies > 0).toBe(installments > 0);
+    }
+  });
+
+  test("the production table has 13 months, this month first, and the chart beside it", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/");
+    const table = page.getByRole("table", { name: /Produção mensal/ });
+    await expect(table.locator("tbody tr")).toHaveCount(13);
+    await expect(page.locator(".production-chart .recharts-bar-rectangle").first()).toBeVisible();
+  });
+
+  test("the first byte of the page comes in under 300 ms (median of 3 loads)", async ({ page }) => {
+    await signIn(page);
+    const ttfb = await medianTtfb(page, "/");
+    test.info().annotations.push({ type: "ttfb-home-ms", description: ttfb.toFixed(1) });
+    console.log(`TTFB ${"home"}: ${ttfb.toFixed(1)} ms (median of 3)`);
+    expect(ttfb).toBeLessThan(300);
+  });
+
+  test("keyboard, axe, 375 px and screenshots", async ({ page }) => {
+    await signIn(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    await page.goto("/");
+    await docShot(page, "home-1280");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Ir para o conteúdo" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Início" })).toHaveAttribute("aria-current", "page");
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    await expectNoHorizontalScroll(page);
+    await expectNoSeriousA11yViolations(page);
+    await docShot(page, "home-375");
+  });
+});

@@ -1,0 +1,44 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The number in a home card's count (pt-BR thousands). */
+export async function homeCount(page: Page, id: string): Promise<number> {
+  const text = (await page.getByTestId(`${id}-count`).textContent()) ?? "";
+  return Number(text.replace(/\D/g, ""));
+}
+
+/** The policy list's total after a navigation: "1–10 de N · Página", or 0 when the list is empty. */
+export async function policyListTotal(page: Page): Promise<number> {
+  const summary = page.getByText(/^\d[\d.]*–[\d.]+ de [\d.]+ · Página/);
+  const empty = page.getByText("Nenhuma apólice encontrada com esses filtros.");
+  await expect(summary.or(empty).first()).toBeVisible();
+  if (await empty.isVisible()) return 0;
+  const match = / de ([\d.]+) · Página/.exec((await summary.textContent()) ?? "");
+  return Number(match![1]!.replace(/\./g, ""));
+}
+
+/** No sideways scrolling of the document at the current viewport. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Time to first byte of the current page's document, in ms (Navigation Timing). */
+export async function documentTtfb(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+    return entry ? entry.responseStart - entry.requestStart : Number.NaN;
+  });
+}
+
+/** The median first-byte time of three loads of `path` (the page is left loaded). */
+export async function medianTtfb(page: Page, path: string): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.goto(path);
+    samples.push(await documentTtfb(page));
+  }
+  return samples.sort((a, b) => a - b)[1]!;
+}

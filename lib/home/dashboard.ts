@@ -1,0 +1,88 @@
+import type { Executor } from "@/db/index";
+import {
+  type AttentionBounds,
+  countAttentionInstallments,
+  countPoliciesEndingWithoutRenewal,
+  listAttentionInstallments,
+  summarizeAttentionQuotations,
+  summarizeMonthlyProduction,
+} from "@/db/queries/home";
+import { addDays, addMonths, businessDay, startOfBusinessDay } from "@/lib/dates";
+
+/** Days ahead the home looks at: installments due and quotations expiring (today included). */
+export const DUE_SOON_DAYS = 7;
+export const ENDING_WINDOWS = [30, 60, 90] as const;
+/** Months of the production chart: this month and the 12 before it. */
+export const PRODUCTION_MONTHS = 13;
+
+/** The instants the home's counts cut at, from São Paulo days (domain.md §9: days are São Paulo days). */
+export function attentionBounds(now: Date): AttentionBounds {
+  const today = businessDay(now);
+  const endOfDay = (days: number) => new Date(startOfBusinessDay(addDays(today, days + 1)).getTime() - 1);
+  return {
+    now,
+    dueSoonEnd: startOfBusinessDay(addDays(today, DUE_SOON_DAYS)),
+    expiringEnd: startOfBusinessDay(addDays(today, DUE_SOON_DAYS)),
+    endingEnds: { d30: endOfDay(30), d60: endOfDay(60), d90: endOfDay(90) },
+  };
+}
+
+/** YYYY-MM of this month and the 12 before, oldest first. */
+export function productionMonths(now: Date): string[] {
+  const first = `${businessDay(now).slice(0, 7)}-01`;
+  return Array.from({ length: PRODUCTION_MONTHS }, (_, i) =>
+    addMonths(first, i - (PRODUCTION_MONTHS - 1)).slice(0, 7),
+  );
+}
+
+/** Each YYYY-MM as the instants its São Paulo month starts and ends. */
+export function monthRanges(months: string[]) {
+  return months.map((month) => ({
+    month,
+    from: startOfBusinessDay(`${month}-01`),
+    to: startOfBusinessDay(addMonths(`${month}-01`, 1)),
+  }));
+}
+
+export type MonthlyProduction = {
+  month: string;
+  policies: number;
+  premiumCents: number;
+  commissionCents: number;
+};
+
+/** What needs attention today and the production of the last 13 months, for one broker. */
+export async function loadHomeDashboard(db: Executor, brokerId: string, now: Date = new Date()) {
+  const bounds = attentionBounds(now);
+  const months = productionMonths(now);
+  const ranges = monthRanges(months);
+  const [installments, overdueItems, dueSoonItems, ending, quotations, production] = await Promise.all([
+    countAttentionInstallments(db, brokerId, bounds),
+    listAttentionInstallments(db, brokerId, bounds, "overdue"),
+    listAttentionInstallments(db, brokerId, bounds, "due-soon"),
+    countPoliciesEndingWithoutRenewal(db, brokerId, bounds),
+    summarizeAttentionQuotations(db, brokerId, bounds),
+    summarizeMonthlyProduction(db, brokerId, ranges),
+  ]);
+  const byMonth = new Map(production.map((row) => [row.month, row]));
+  const monthly: MonthlyProduction[] = months.map((month) => {
+    const row = byMonth.get(month);
+    return {
+      month,
+      policies: row?.policies ?? 0,
+      premiumCents: row?.premiumCents ?? 0,
+      commissionCents: row?.commissionCents ?? 0,
+    };
+  });
+  return {
+    installments: {
+      overdue: { count: installments.overdueCount, cents: installments.overdueCents, items: overdueItems },
+      dueSoon: { count: installments.dueSoonCount, cents: installments.dueSoonCents, items: dueSoonItems },
+    },
+    ending,
+    quotations,
+    monthly,
+  };
+}
+
+export type HomeDashboard = Awaited<ReturnType<typeof loadHomeDashboard>>;
