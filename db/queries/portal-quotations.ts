@@ -12,6 +12,7 @@ export async function findModalityDetails(db: Executor, brokerId: string, quotat
       status: quotations.status,
       insuredName: quotations.insuredName,
       insuredIdentity: quotations.insuredIdentity,
+      insuredEmail: quotations.insuredEmail,
       personType: quotations.personType,
       vigencyStartedAt: quotations.vigencyStartedAt,
       vigencyExpiredAt: quotations.vigencyExpiredAt,

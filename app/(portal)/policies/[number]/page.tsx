@@ -7,8 +7,10 @@ import { RenewPolicyButton } from "@/components/claims/renew-policy-button";
 import { CancelPolicyForm } from "@/components/policies/cancel-policy-form";
 import { InstallmentStatusBadge } from "@/components/policies/installment-status-badge";
 import { PolicyStatusBadge } from "@/components/policies/policy-status-badge";
+import { ShareActions } from "@/components/share/share-actions";
 import { getDb } from "@/db/index";
 import { findLiveRenewal } from "@/db/queries/quotations";
+import { listInstallmentTypeableLines } from "@/db/queries/share";
 import { requireUser } from "@/lib/auth/session";
 import { listClaims } from "@/lib/claims/list-claims";
 import { businessDay } from "@/lib/dates";
@@ -38,10 +40,16 @@ export default async function PolicyPage({ params }: { params: Params }) {
   const { policy, document } = detail;
   const address = document?.insured.address;
   const db = await getDb();
-  const [claims, liveRenewal] = await Promise.all([
+  const [claims, liveRenewal, lines] = await Promise.all([
     listClaims(db, user.brokerId, policy.policyNumber, { page: 1, itemsPerPage: CLAIMS_SHOWN }),
     findLiveRenewal(db, policy.identifier),
+    listInstallmentTypeableLines(db, policy.identifier),
   ]);
+  const typeableLine = new Map(lines.map((line) => [line.installmentNumber, line.typeableLine]));
+  const policyLinks = [
+    ...(detail.policyPdfUrl ? [{ label: "Apólice (PDF)", url: detail.policyPdfUrl }] : []),
+    ...(detail.ticketUrl ? [{ label: "Boletos (PDF)", url: detail.ticketUrl }] : []),
+  ];
   const renewable = renewalEligibility({
     status: policy.status,
     vigencyExpiredAt: new Date(policy.vigencyExpiredAt),
@@ -90,12 +98,33 @@ export default async function PolicyPage({ params }: { params: Params }) {
         </p>
       ) : null}
 
+      {policyLinks.length ? (
+        <section className="card" aria-labelledby="share-title" style={{ marginBottom: "1rem" }}>
+          <h2 id="share-title">Enviar ao cliente</h2>
+          <p className="muted">Links assinados dos documentos: abrem o PDF sem login e expiram em 7 dias.</p>
+          <ShareActions
+            label={`apólice ${policy.policyNumber}`}
+            email={document?.insured.email}
+            document={{
+              subject: `a apólice nº ${policy.policyNumber}`,
+              insuredName: policy.insuredName,
+              links: policyLinks,
+              details: [
+                `${policy.productText} · vigência ${formatDate(policy.vigencyStartedAt)} a ${formatDate(policy.vigencyExpiredAt)}`,
+              ],
+            }}
+          />
+        </section>
+      ) : null}
+
       <div className="grid">
         <section className="card" aria-labelledby="insured-title">
           <h2 id="insured-title">Segurado</h2>
           <dl className="details">
             <dt>Nome</dt>
-            <dd>{policy.insuredName}</dd>
+            <dd>
+              <Link href={`/insureds/${policy.insuredIdentity}`}>{policy.insuredName}</Link>
+            </dd>
             <dt>CPF/CNPJ</dt>
             <dd>{formatIdentity(policy.insuredIdentity)}</dd>
             {document?.insured.email ? (
@@ -215,6 +244,7 @@ export default async function PolicyPage({ params }: { params: Params }) {
                   <th scope="col">Situação</th>
                   <th scope="col">Pago em</th>
                   <th scope="col">Boleto</th>
+                  <th scope="col">Enviar</th>
                 </tr>
               </thead>
               <tbody>
@@ -239,6 +269,31 @@ export default async function PolicyPage({ params }: { params: Params }) {
                             Boleto da parcela {installment.installmentNumber}
                             <span className="sr-only"> (PDF)</span>
                           </a>
+                        ) : (
+                          "—"
+                        )}
+                      </td>
+                      <td>
+                        {boleto && (installment.status === "Pending" || installment.status === "Overdue") ? (
+                          <details className="share-details">
+                            <summary>
+                              Enviar
+                              <span className="sr-only"> a parcela {installment.installmentNumber}</span>
+                            </summary>
+                            <ShareActions
+                              label={`parcela ${installment.installmentNumber}`}
+                              email={document?.insured.email}
+                              document={{
+                                subject: `o boleto da parcela ${installment.installmentNumber}/${policy.installments.length} da apólice nº ${policy.policyNumber}`,
+                                insuredName: policy.insuredName,
+                                links: [{ label: "Boleto (PDF)", url: boleto }],
+                                typeableLine: typeableLine.get(installment.installmentNumber),
+                                details: [
+                                  `Vencimento: ${formatDate(installment.dueDate)} · Valor: ${formatReais(installment.premiumTotalValue)}`,
+                                ],
+                              }}
+                            />
+                          </details>
                         ) : (
                           "—"
                         )}
