@@ -24,18 +24,21 @@ test.describe("the quotations list", () => {
     await expect(page).toHaveURL(/search=/);
     await expect(rows(page)).toHaveCount(1);
     const row = rows(page).first();
-    await expect(row.getByRole("link", { name })).toHaveAttribute("href", "/insureds/52998224725");
+    await expect(row.getByRole("link", { name, exact: true })).toHaveAttribute(
+      "href",
+      "/insureds/52998224725",
+    );
     await expect(row).toContainText("Em aberto");
     await expect(row).toContainText("sem proposta");
 
-    await page.getByLabel("Situação").selectOption("Finished");
+    await page.getByRole("combobox", { name: "Situação" }).selectOption("Finished");
     await expect(page).toHaveURL(/status=Finished/);
     await expect(page.getByText("Nenhuma cotação encontrada com esses filtros.")).toBeVisible();
-    await page.getByLabel("Situação").selectOption("Draft");
+    await page.getByRole("combobox", { name: "Situação" }).selectOption("Draft");
     await expect(page).toHaveURL(/status=Draft/);
     await expect(rows(page)).toHaveCount(1);
 
-    const products = page.getByLabel("Produto");
+    const products = page.getByRole("combobox", { name: "Produto" });
     await products.selectOption({ label: "RC Administradores e Diretores" });
     await expect(page).toHaveURL(/product=DIRECTORS-OFFICERS-CIVIL-LIABILITY/);
     await expect(page.getByText("Nenhuma cotação encontrada com esses filtros.")).toBeVisible();
@@ -66,9 +69,11 @@ test.describe("the quotations list", () => {
         .nth(1)
         .getByRole("link", { name: /Gerar proposta/ }),
     ).toHaveAttribute("href", `/quotations/${copyId}/proposal`);
+    await page.goto(`/quotations?search=${encodeURIComponent(name)}`);
+    await expect(rows(page)).toHaveCount(2);
     const header = page.getByRole("columnheader", { name: /Segurado/ });
     await header.getByRole("button").click();
-    await expect(page).toHaveURL(/sort=insuredname/);
+    await expect(page).toHaveURL(/sort=insuredname(&|$)/);
     await expect(header).toHaveAttribute("aria-sort", "ascending");
   });
 
@@ -80,7 +85,7 @@ test.describe("the quotations list", () => {
     await page.keyboard.type("zzzz-nobody");
     await expect(page).toHaveURL(/search=zzzz-nobody/);
     await page.keyboard.press("Tab");
-    await expect(page.getByLabel("Situação")).toBeFocused();
+    await expect(page.getByRole("combobox", { name: "Situação" })).toBeFocused();
     await page.goto("/quotations");
     await expectNoSeriousA11yViolations(page);
     await docShot(page, "quotations-1280");
