@@ -57,7 +57,7 @@ const CELLS: Record<(typeof QUOTATION_COLUMNS)[number]["id"], ColumnDef<Quotatio
       ),
     totalvalue: ({ row }) =>
       row.original.totalValue === null ? (
-        <span className="muted">sem proposta</span>
+        <span className="muted">{row.original.status === "Draft" ? "sem proposta" : "—"}</span>
       ) : (
         <span style={{ whiteSpace: "nowrap" }}>{formatReais(row.original.totalValue)}</span>
       ),
@@ -160,6 +160,7 @@ export function QuotationsTable({
         table={table}
         caption="Cotações da corretora. Clique no título de uma coluna para ordenar; vários títulos ordenam por várias colunas."
         busy={isPending}
+        stackOnNarrow
         empty={
           hasFilters ? (
             <>
