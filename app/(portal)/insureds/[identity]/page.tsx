@@ -103,7 +103,7 @@ export default async function InsuredPage({ params }: { params: Promise<{ identi
         <h2 id="policies-title">Apólices</h2>
         {policies.length ? (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table-stack">
               <thead>
                 <tr>
                   <th scope="col">Apólice</th>
@@ -118,21 +118,21 @@ export default async function InsuredPage({ params }: { params: Promise<{ identi
               <tbody>
                 {policies.map((policy) => (
                   <tr key={policy.id}>
-                    <td>
+                    <td data-label="Apólice">
                       <Link href={`/policies/${policy.policyNumber}`}>{policy.policyNumber}</Link>
                     </td>
-                    <td>
+                    <td data-label="Produto">
                       {policy.productText}
                       <br />
                       <span className="muted">{policy.modalityText}</span>
                     </td>
-                    <td style={{ whiteSpace: "nowrap" }}>
+                    <td style={{ whiteSpace: "nowrap" }} data-label="Vigência">
                       {formatDate(policy.vigencyStartedAt)} a {formatDate(policy.vigencyExpiredAt)}
                     </td>
-                    <td>
+                    <td data-label="Situação">
                       <PolicyStatusBadge status={policy.status} text={POLICY_STATUS_TEXT[policy.status]} />
                     </td>
-                    <td className="num" style={{ whiteSpace: "nowrap" }}>
+                    <td className="num" style={{ whiteSpace: "nowrap" }} data-label="Prêmio">
                       {formatBrl(policy.totalCents)}
                     </td>
                   </tr>
@@ -149,7 +149,7 @@ export default async function InsuredPage({ params }: { params: Promise<{ identi
         <h2 id="quotations-title">Cotações</h2>
         {quotations.list.length ? (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table-stack">
               <thead>
                 <tr>
                   <th scope="col">Criada em</th>
@@ -169,24 +169,24 @@ export default async function InsuredPage({ params }: { params: Promise<{ identi
                   );
                   return (
                     <tr key={quotation.quotationIdentifier}>
-                      <td>
+                      <td data-label="Criada em">
                         <Link href={`/quotations/${quotation.quotationIdentifier}`}>
                           {formatDate(quotation.createdAt)}
                           <span className="sr-only"> — abrir cotação {quotation.modalityText}</span>
                         </Link>
                       </td>
-                      <td>
+                      <td data-label="Produto">
                         {quotation.productText}
                         <br />
                         <span className="muted">{quotation.modalityText}</span>
                       </td>
-                      <td>
+                      <td data-label="Situação">
                         <QuotationStatusBadge status={expired ? "Expired" : quotation.status} />
                       </td>
-                      <td style={{ whiteSpace: "nowrap" }}>
+                      <td style={{ whiteSpace: "nowrap" }} data-label="Válida até">
                         {quotation.status === "Draft" || expired ? formatDate(quotation.expiresAt) : "—"}
                       </td>
-                      <td className="num" style={{ whiteSpace: "nowrap" }}>
+                      <td className="num" style={{ whiteSpace: "nowrap" }} data-label="Prêmio">
                         {quotation.totalValue === null ? "—" : formatReais(quotation.totalValue)}
                       </td>
                     </tr>

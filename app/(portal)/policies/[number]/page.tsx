@@ -227,7 +227,7 @@ export default async function PolicyPage({ params }: { params: Params }) {
         <h2 id="installments-title">Parcelas</h2>
         {policy.installments.length ? (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table-stack">
               <thead>
                 <tr>
                   <th scope="col">Parcela</th>
@@ -252,18 +252,26 @@ export default async function PolicyPage({ params }: { params: Params }) {
                   const boleto = detail.installmentBoletoUrl(installment.installmentNumber);
                   return (
                     <tr key={installment.installmentNumber}>
-                      <td>
+                      <td data-label="Parcela">
                         {installment.installmentNumber}/{policy.installments.length}
                       </td>
-                      <td>{formatDate(installment.dueDate)}</td>
-                      <td className="num">{formatReais(installment.tariffPremiumValue)}</td>
-                      <td className="num">{formatReais(installment.valueIof)}</td>
-                      <td className="num">{formatReais(installment.premiumTotalValue)}</td>
-                      <td>
+                      <td data-label="Vencimento">{formatDate(installment.dueDate)}</td>
+                      <td className="num" data-label="Prêmio">
+                        {formatReais(installment.tariffPremiumValue)}
+                      </td>
+                      <td className="num" data-label="IOF">
+                        {formatReais(installment.valueIof)}
+                      </td>
+                      <td className="num" data-label="Total">
+                        {formatReais(installment.premiumTotalValue)}
+                      </td>
+                      <td data-label="Situação">
                         <InstallmentStatusBadge status={installment.status} text={installment.statusText} />
                       </td>
-                      <td>{installment.paidAt ? formatDate(installment.paidAt) : "—"}</td>
-                      <td>
+                      <td data-label="Pago em">
+                        {installment.paidAt ? formatDate(installment.paidAt) : "—"}
+                      </td>
+                      <td data-label="Boleto">
                         {boleto ? (
                           <a href={boleto}>
                             Boleto da parcela {installment.installmentNumber}
@@ -273,7 +281,7 @@ export default async function PolicyPage({ params }: { params: Params }) {
                           "—"
                         )}
                       </td>
-                      <td>
+                      <td data-label="Enviar">
                         {boleto && (installment.status === "Pending" || installment.status === "Overdue") ? (
                           <details className="share-details">
                             <summary>
