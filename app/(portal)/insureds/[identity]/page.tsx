@@ -11,6 +11,7 @@ import { formatIdentity } from "@/lib/identity";
 import { getInsuredView } from "@/lib/insureds/insured-view";
 import { formatBrl } from "@/lib/money";
 import { formatDate, formatReais } from "@/lib/portal/format";
+import { maskPhone } from "@/lib/portal/masks";
 import { isQuotationExpired } from "@/lib/quotations/validity";
 import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT } from "@/lib/schemas/policy";
 
@@ -54,7 +55,7 @@ export default async function InsuredPage({ params }: { params: Promise<{ identi
               <a href={`mailto:${contact.email}`}>{contact.email}</a>
             </dd>
             <dt>Telefone</dt>
-            <dd>{contact.phone}</dd>
+            <dd>{maskPhone(contact.phone)}</dd>
             <dt>Endereço</dt>
             <dd>
               {address.street}, {address.number}
