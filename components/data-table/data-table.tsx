@@ -75,16 +75,19 @@ export function DataTable<TData>({
   caption,
   empty,
   busy,
+  stackOnNarrow,
 }: {
   table: Table<TData>;
   caption: string;
   empty: ReactNode;
   busy?: boolean;
+  /** On narrow screens each row becomes a card of labelled cells; the sortable headers stay as a bar. */
+  stackOnNarrow?: boolean;
 }) {
   const rows = table.getRowModel().rows;
   return (
     <div className="table-wrap" aria-busy={busy || undefined} style={busy ? { opacity: 0.6 } : undefined}>
-      <table className="table">
+      <table className={stackOnNarrow ? "table table-stack" : "table"}>
         <caption className="sr-only">{caption}</caption>
         <colgroup>
           {table.getVisibleLeafColumns().map((column) => (
@@ -102,6 +105,7 @@ export function DataTable<TData>({
                     key={header.id}
                     scope="col"
                     className={header.column.columnDef.meta?.align === "right" ? "num" : undefined}
+                    data-sortable={header.column.getCanSort() || undefined}
                     aria-sort={
                       sorted && primary ? (sorted === "asc" ? "ascending" : "descending") : undefined
                     }
@@ -125,6 +129,7 @@ export function DataTable<TData>({
                   <td
                     key={cell.id}
                     className={cell.column.columnDef.meta?.align === "right" ? "num" : undefined}
+                    data-label={stackOnNarrow ? cell.column.columnDef.meta?.label : undefined}
                   >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>

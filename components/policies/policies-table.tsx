@@ -22,7 +22,9 @@ const CELLS: Record<(typeof POLICY_COLUMNS)[number]["id"], ColumnDef<PolicyTable
   policynumber: ({ row }) => (
     <Link href={`/policies/${row.original.policyNumber}`}>{row.original.policyNumber}</Link>
   ),
-  insuredname: ({ row }) => row.original.insuredName,
+  insuredname: ({ row }) => (
+    <Link href={`/insureds/${row.original.insuredIdentity}`}>{row.original.insuredName}</Link>
+  ),
   insuredidentity: ({ row }) => (
     <span style={{ whiteSpace: "nowrap" }}>{formatIdentity(row.original.insuredIdentity)}</span>
   ),

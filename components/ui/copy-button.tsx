@@ -3,7 +3,15 @@
 import { useState } from "react";
 
 /** Copies `value` to the clipboard and says so (politely announced). */
-export function CopyButton({ value, label = "Copiar" }: { value: string; label?: string }) {
+export function CopyButton({
+  value,
+  label = "Copiar",
+  copiedText = "Copiada!",
+}: {
+  value: string;
+  label?: string;
+  copiedText?: string;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   async function copy() {
     try {
@@ -20,7 +28,7 @@ export function CopyButton({ value, label = "Copiar" }: { value: string; label?:
       </button>
       <span role="status" className="muted">
         {state === "copied"
-          ? "Copiada!"
+          ? copiedText
           : state === "failed"
             ? "Não foi possível copiar; selecione e copie."
             : ""}

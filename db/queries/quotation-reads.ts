@@ -19,6 +19,8 @@ export type QuotationFilterValues = {
   /** The normalised name as a substring, or (when given) the identity's prefix. */
   search?: { name: string; identityPrefix?: string };
   modalityCodes?: string[];
+  /** One CPF/CNPJ exactly (the insured's view). */
+  insuredIdentity?: string;
   status?: QuotationStatus;
   createdFrom?: { instant: Date; inclusive: boolean };
   createdTo?: { instant: Date; inclusive: boolean };
@@ -47,6 +49,7 @@ function quotationConditions(brokerId: string, filters: QuotationFilterValues): 
     );
   }
   if (filters.modalityCodes) conditions.push(inArray(quotations.modalityCode, filters.modalityCodes));
+  if (filters.insuredIdentity) conditions.push(eq(quotations.insuredIdentity, filters.insuredIdentity));
   if (filters.status) conditions.push(eq(quotations.status, filters.status));
   if (filters.createdFrom) conditions.push(gte(quotations.createdAt, filters.createdFrom.instant));
   if (filters.createdTo) {

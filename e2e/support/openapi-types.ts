@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * Quotation list
-         * @description The key's broker's quotations, paged like the policy list (`page` 1-based, `itemsPerPage` 1..100, default 10), sorted (default `-createdat`, ties broken by identifier) and filtered (`status`, `search` by name or CPF/CNPJ prefix, `modality`, `createdFrom`/`createdTo`). Elements are the lookup without answers and pricing, plus `totalValue` of the proposal's chosen variant. Limited to 10 calls per 20 s per key (its own counter).
+         * @description The key's broker's quotations, paged like the policy list (`page` 1-based, `itemsPerPage` 1..100, default 10), sorted (default `-createdat`, ties broken by identifier) and filtered (`status`, `search` by name or CPF/CNPJ prefix, `modality`, `product`, `createdFrom`/`createdTo`). Elements are the lookup without answers and pricing, plus `totalValue` of the proposal's chosen variant. Limited to 10 calls per 20 s per key (its own counter).
          */
         get: operations["listQuotations"];
         put?: never;
@@ -1808,6 +1808,8 @@ export interface operations {
                 search?: string;
                 /** @description Modality code (exact) or text (substring) */
                 modality?: string;
+                /** @description Product code (exact) or text (substring) */
+                product?: string;
                 /** @description Draft, Confirmed, Finished or Expired (case-insensitive) */
                 status?: string;
                 /** @description Created on or after (YYYY-MM-DD in São Paulo, or ISO timestamp) */

@@ -58,6 +58,18 @@ export async function resolveModalityCodes(db: Executor, value: string): Promise
   );
 }
 
+/** The modality codes of the products a `product` filter names (a code, or a text substring). */
+export async function resolveProductModalityCodes(db: Executor, value: string): Promise<string[]> {
+  const labels = await modalityLabels(db);
+  const products = new Set(
+    matchCodes(
+      value,
+      labels.map((label) => ({ code: label.productCode, text: label.productText })),
+    ),
+  );
+  return labels.filter((label) => products.has(label.productCode)).map((label) => label.code);
+}
+
 /**
  * Turns the list's query into column filters (domain.md §9). `search` matches the insured name
  * (accent- and case-insensitive substring) or, when the text could begin a CPF/CNPJ, the identity's

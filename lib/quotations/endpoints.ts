@@ -95,7 +95,7 @@ export const listQuotationsEndpoint = defineEndpoint({
   description:
     "The key's broker's quotations, paged like the policy list (`page` 1-based, `itemsPerPage` 1..100, " +
     "default 10), sorted (default `-createdat`, ties broken by identifier) and filtered (`status`, `search` " +
-    "by name or CPF/CNPJ prefix, `modality`, `createdFrom`/`createdTo`). Elements are the lookup without " +
+    "by name or CPF/CNPJ prefix, `modality`, `product`, `createdFrom`/`createdTo`). Elements are the lookup without " +
     "answers and pricing, plus `totalValue` of the proposal's chosen variant. Limited to 10 calls per 20 s " +
     "per key (its own counter).",
   tag: "Quotations",

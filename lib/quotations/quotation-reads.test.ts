@@ -344,6 +344,15 @@ describe("GET /api/v1/quotation/{registerNumber}/all", () => {
   it("filters by modality code or text, and by creation dates (São Paulo days)", async () => {
     expect(namesOf(await list("modality=MEDICAL-CIVIL-LIABILITY"))).toEqual(["Ângela Gonçalves"]);
     expect(namesOf(await list("modality=dentista"))).toEqual(["Clínica 24 Horas"]);
+    expect(namesOf(await list("product=DIRECTORS-OFFICERS-CIVIL-LIABILITY"))).toEqual([
+      "Empresa Vencida Ltda",
+    ]);
+    expect(namesOf(await list("product=administradores"))).toEqual(["Empresa Vencida Ltda"]);
+    expect((await list("product=rc profissional")).json.totalItems).toBe(7);
+    expect((await list("product=PROFESSIONAL-CIVIL-LIABILITY&modality=dentista")).json.totalItems).toBe(1);
+    expect((await list("product=DIRECTORS-OFFICERS-CIVIL-LIABILITY&modality=dentista")).json.totalItems).toBe(
+      0,
+    );
     expect(namesOf(await list("createdFrom=2026-06-07&createdTo=2026-06-08"))).toEqual([
       "Empresa Vencida Ltda",
       "Márcia Lima",

@@ -7,7 +7,7 @@ import {
 import { businessDay } from "@/lib/dates";
 import { signDocumentUrl } from "@/lib/documents/links";
 import { centsToReais } from "@/lib/money";
-import { resolveModalityCodes, resolveSearch } from "@/lib/policies/filters";
+import { resolveModalityCodes, resolveProductModalityCodes, resolveSearch } from "@/lib/policies/filters";
 import {
   CHECKOUT_STATUS_TEXT,
   QUOTATION_STATUS_TEXT,
@@ -103,6 +103,17 @@ export async function getQuotationRead(
 
 export type QuotationList = { totalItems: number; itemsPerPage: number; list: QuotationSummaryWire[] };
 
+/** `modality` and `product` both narrow the modality codes (their intersection when both are given). */
+async function resolveQuotationModalityCodes(
+  db: Executor,
+  query: Pick<QuotationListQuery, "modality" | "product">,
+): Promise<string[] | undefined> {
+  const byModality = query.modality ? await resolveModalityCodes(db, query.modality) : undefined;
+  const byProduct = query.product ? await resolveProductModalityCodes(db, query.product) : undefined;
+  if (byModality && byProduct) return byModality.filter((code) => byProduct.includes(code));
+  return byModality ?? byProduct;
+}
+
 /** One page of the broker's quotations, as GET /v1/quotation/{registerNumber}/all answers it. */
 export async function listQuotationReads(
   db: Executor,
@@ -113,7 +124,7 @@ export async function listQuotationReads(
   const { rows, total } = await listQuotationSummaryPage(db, brokerId, {
     filters: {
       search: query.search ? resolveSearch(query.search) : undefined,
-      modalityCodes: query.modality ? await resolveModalityCodes(db, query.modality) : undefined,
+      modalityCodes: await resolveQuotationModalityCodes(db, query),
       status: query.status,
       createdFrom: query.createdFrom,
       createdTo: query.createdTo,
@@ -127,4 +138,20 @@ export async function listQuotationReads(
     itemsPerPage: query.itemsPerPage,
     list: rows.map((row) => toSummaryWire(row, origin)),
   };
+}
+
+/** The broker's quotations of one CPF/CNPJ (exact), newest first: the insured's view. */
+export async function listInsuredQuotationReads(
+  db: Executor,
+  brokerId: string,
+  insuredIdentity: string,
+  limit = 50,
+): Promise<QuotationList> {
+  const { rows, total } = await listQuotationSummaryPage(db, brokerId, {
+    filters: { insuredIdentity },
+    sort: [{ field: "createdat", descending: true }],
+    limit,
+    offset: 0,
+  });
+  return { totalItems: total, itemsPerPage: limit, list: rows.map((row) => toSummaryWire(row)) };
 }

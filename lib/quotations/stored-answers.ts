@@ -25,6 +25,31 @@ export function toCodedAnswers(values: Record<string, unknown>): CodedAnswer[] {
   }));
 }
 
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A broker's quotation and its creation request rebuilt from its answers (a past start moves to today). */
+async function loadStoredRequest(
+  db: Database,
+  broker: { id: string; registerNumber: string },
+  quotationId: string,
+  now: Date,
+) {
+  const quotation = GUID.test(quotationId)
+    ? await findQuotationForBroker(db, broker.id, quotationId)
+    : undefined;
+  if (!quotation) throw new ApiError("QUOTATION-NOT-FOUND");
+  const today = businessDay(now);
+  const answers = toCodedAnswers(quotation.answers).map((entry) =>
+    entry.code === "START-VIGENCY-DATE" && String(entry.answer) < today ? { ...entry, answer: today } : entry,
+  );
+  const request = {
+    operationCode: getModalityByCode(quotation.modalityCode).operationCode,
+    registerNumber: broker.registerNumber,
+    answers,
+  };
+  return { quotation, request };
+}
+
 /**
  * The portal's "recalcular": re-quotes a broker's quotation with its own answers (domain.md §12),
  * the START-VIGENCY-DATE moved to today (São Paulo) when it has passed. New variant and plan
@@ -36,21 +61,20 @@ export async function requoteWithStoredAnswers(
   quotationId: string,
   now: Date = new Date(),
 ): Promise<QuotationItem> {
-  const quotation = await findQuotationForBroker(db, broker.id, quotationId);
-  if (!quotation) throw new ApiError("QUOTATION-NOT-FOUND");
-  const today = businessDay(now);
-  const answers = toCodedAnswers(quotation.answers).map((entry) =>
-    entry.code === "START-VIGENCY-DATE" && String(entry.answer) < today ? { ...entry, answer: today } : entry,
-  );
-  return createQuotation(
-    db,
-    broker.id,
-    {
-      operationCode: getModalityByCode(quotation.modalityCode).operationCode,
-      registerNumber: broker.registerNumber,
-      quotationIdentifier: quotation.id,
-      answers,
-    } as never,
-    now,
-  );
+  const { quotation, request } = await loadStoredRequest(db, broker, quotationId, now);
+  return createQuotation(db, broker.id, { ...request, quotationIdentifier: quotation.id } as never, now);
+}
+
+/**
+ * The portal's "duplicar": a new quotation (new identifier) with a broker's quotation's answers,
+ * through the creation service; a START-VIGENCY-DATE in the past moves to today (São Paulo).
+ */
+export async function duplicateWithStoredAnswers(
+  db: Database,
+  broker: { id: string; registerNumber: string },
+  quotationId: string,
+  now: Date = new Date(),
+): Promise<QuotationItem> {
+  const { request } = await loadStoredRequest(db, broker, quotationId, now);
+  return createQuotation(db, broker.id, request as never, now);
 }

@@ -149,6 +149,7 @@ export const quotationListQuerySchema = z.object({
   sort: quotationSortSchema,
   search: listQueryFields.search,
   modality: listQueryFields.modality,
+  product: listQueryFields.product,
   status: quotationStatusSchema.optional(),
   createdFrom: listQueryFields.startDate.meta({
     description: "Created on or after (YYYY-MM-DD in São Paulo, or ISO timestamp)",
@@ -158,3 +159,16 @@ export const quotationListQuerySchema = z.object({
   }),
 });
 export type QuotationListQuery = z.output<typeof quotationListQuerySchema>;
+
+/** The same query read leniently from a portal URL: a bad value falls back to its default. */
+export const quotationListPageQuerySchema = z.object({
+  page: listQueryFields.page.catch(1),
+  itemsPerPage: listQueryFields.itemsPerPage.catch(10),
+  sort: quotationSortSchema.catch([{ field: "createdat", descending: true }]),
+  search: listQueryFields.search.catch(undefined),
+  modality: listQueryFields.modality.catch(undefined),
+  product: listQueryFields.product.catch(undefined),
+  status: quotationStatusSchema.optional().catch(undefined),
+  createdFrom: listQueryFields.startDate.catch(undefined),
+  createdTo: listQueryFields.endDate.catch(undefined),
+});

@@ -16,7 +16,7 @@ import {
 } from "@/lib/portal/proposal-form";
 import { createProposal } from "@/lib/proposals/service";
 import { createQuotation } from "@/lib/quotations/service";
-import { requoteWithStoredAnswers } from "@/lib/quotations/stored-answers";
+import { duplicateWithStoredAnswers, requoteWithStoredAnswers } from "@/lib/quotations/stored-answers";
 import { checkoutRequestSchema } from "@/lib/schemas/checkout";
 import { proposalRequestSchema } from "@/lib/schemas/proposal";
 import { quotationRequestSchema } from "@/lib/schemas/quotation";
@@ -120,4 +120,23 @@ export async function startCheckoutAction(
     };
   }
   return { ok: true };
+}
+
+/** "Duplicar": a new quotation with the same answers, through the creation service; opens it. */
+export async function duplicateQuotationAction(quotationId: string): Promise<{ error: string } | undefined> {
+  const user = await requireUser();
+  let newId: string;
+  try {
+    const item = await duplicateWithStoredAnswers(
+      await getDb(),
+      { id: user.brokerId, registerNumber: user.registerNumber },
+      quotationId,
+    );
+    newId = item.quotationIdentifier;
+  } catch (error) {
+    const described = describeApiError(error);
+    if (!described) throw error;
+    return { error: described.message };
+  }
+  redirect(`/quotations/${newId}`);
 }

@@ -7,8 +7,10 @@ import { RenewPolicyButton } from "@/components/claims/renew-policy-button";
 import { CancelPolicyForm } from "@/components/policies/cancel-policy-form";
 import { InstallmentStatusBadge } from "@/components/policies/installment-status-badge";
 import { PolicyStatusBadge } from "@/components/policies/policy-status-badge";
+import { ShareActions } from "@/components/share/share-actions";
 import { getDb } from "@/db/index";
 import { findLiveRenewal } from "@/db/queries/quotations";
+import { listInstallmentTypeableLines } from "@/db/queries/share";
 import { requireUser } from "@/lib/auth/session";
 import { listClaims } from "@/lib/claims/list-claims";
 import { businessDay } from "@/lib/dates";
@@ -38,10 +40,16 @@ export default async function PolicyPage({ params }: { params: Params }) {
   const { policy, document } = detail;
   const address = document?.insured.address;
   const db = await getDb();
-  const [claims, liveRenewal] = await Promise.all([
+  const [claims, liveRenewal, lines] = await Promise.all([
     listClaims(db, user.brokerId, policy.policyNumber, { page: 1, itemsPerPage: CLAIMS_SHOWN }),
     findLiveRenewal(db, policy.identifier),
+    listInstallmentTypeableLines(db, policy.identifier),
   ]);
+  const typeableLine = new Map(lines.map((line) => [line.installmentNumber, line.typeableLine]));
+  const policyLinks = [
+    ...(detail.policyPdfUrl ? [{ label: "Apólice (PDF)", url: detail.policyPdfUrl }] : []),
+    ...(detail.ticketUrl ? [{ label: "Boletos (PDF)", url: detail.ticketUrl }] : []),
+  ];
   const renewable = renewalEligibility({
     status: policy.status,
     vigencyExpiredAt: new Date(policy.vigencyExpiredAt),
@@ -90,12 +98,33 @@ export default async function PolicyPage({ params }: { params: Params }) {
         </p>
       ) : null}
 
+      {policyLinks.length ? (
+        <section className="card" aria-labelledby="share-title" style={{ marginBottom: "1rem" }}>
+          <h2 id="share-title">Enviar ao cliente</h2>
+          <p className="muted">Links assinados dos documentos: abrem o PDF sem login e expiram em 7 dias.</p>
+          <ShareActions
+            label={`apólice ${policy.policyNumber}`}
+            email={document?.insured.email}
+            document={{
+              subject: `a apólice nº ${policy.policyNumber}`,
+              insuredName: policy.insuredName,
+              links: policyLinks,
+              details: [
+                `${policy.productText} · vigência ${formatDate(policy.vigencyStartedAt)} a ${formatDate(policy.vigencyExpiredAt)}`,
+              ],
+            }}
+          />
+        </section>
+      ) : null}
+
       <div className="grid">
         <section className="card" aria-labelledby="insured-title">
           <h2 id="insured-title">Segurado</h2>
           <dl className="details">
             <dt>Nome</dt>
-            <dd>{policy.insuredName}</dd>
+            <dd>
+              <Link href={`/insureds/${policy.insuredIdentity}`}>{policy.insuredName}</Link>
+            </dd>
             <dt>CPF/CNPJ</dt>
             <dd>{formatIdentity(policy.insuredIdentity)}</dd>
             {document?.insured.email ? (
@@ -198,7 +227,7 @@ export default async function PolicyPage({ params }: { params: Params }) {
         <h2 id="installments-title">Parcelas</h2>
         {policy.installments.length ? (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table-stack">
               <thead>
                 <tr>
                   <th scope="col">Parcela</th>
@@ -215,6 +244,7 @@ export default async function PolicyPage({ params }: { params: Params }) {
                   <th scope="col">Situação</th>
                   <th scope="col">Pago em</th>
                   <th scope="col">Boleto</th>
+                  <th scope="col">Enviar</th>
                 </tr>
               </thead>
               <tbody>
@@ -222,23 +252,56 @@ export default async function PolicyPage({ params }: { params: Params }) {
                   const boleto = detail.installmentBoletoUrl(installment.installmentNumber);
                   return (
                     <tr key={installment.installmentNumber}>
-                      <td>
+                      <td data-label="Parcela">
                         {installment.installmentNumber}/{policy.installments.length}
                       </td>
-                      <td>{formatDate(installment.dueDate)}</td>
-                      <td className="num">{formatReais(installment.tariffPremiumValue)}</td>
-                      <td className="num">{formatReais(installment.valueIof)}</td>
-                      <td className="num">{formatReais(installment.premiumTotalValue)}</td>
-                      <td>
+                      <td data-label="Vencimento">{formatDate(installment.dueDate)}</td>
+                      <td className="num" data-label="Prêmio">
+                        {formatReais(installment.tariffPremiumValue)}
+                      </td>
+                      <td className="num" data-label="IOF">
+                        {formatReais(installment.valueIof)}
+                      </td>
+                      <td className="num" data-label="Total">
+                        {formatReais(installment.premiumTotalValue)}
+                      </td>
+                      <td data-label="Situação">
                         <InstallmentStatusBadge status={installment.status} text={installment.statusText} />
                       </td>
-                      <td>{installment.paidAt ? formatDate(installment.paidAt) : "—"}</td>
-                      <td>
+                      <td data-label="Pago em">
+                        {installment.paidAt ? formatDate(installment.paidAt) : "—"}
+                      </td>
+                      <td data-label="Boleto">
                         {boleto ? (
                           <a href={boleto}>
                             Boleto da parcela {installment.installmentNumber}
                             <span className="sr-only"> (PDF)</span>
                           </a>
+                        ) : (
+                          "—"
+                        )}
+                      </td>
+                      <td data-label="Enviar">
+                        {boleto && (installment.status === "Pending" || installment.status === "Overdue") ? (
+                          <details className="share-details">
+                            <summary>
+                              Enviar
+                              <span className="sr-only"> a parcela {installment.installmentNumber}</span>
+                            </summary>
+                            <ShareActions
+                              label={`parcela ${installment.installmentNumber}`}
+                              email={document?.insured.email}
+                              document={{
+                                subject: `o boleto da parcela ${installment.installmentNumber}/${policy.installments.length} da apólice nº ${policy.policyNumber}`,
+                                insuredName: policy.insuredName,
+                                links: [{ label: "Boleto (PDF)", url: boleto }],
+                                typeableLine: typeableLine.get(installment.installmentNumber),
+                                details: [
+                                  `Vencimento: ${formatDate(installment.dueDate)} · Valor: ${formatReais(installment.premiumTotalValue)}`,
+                                ],
+                              }}
+                            />
+                          </details>
                         ) : (
                           "—"
                         )}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { QuotationStatusBadge } from "@/components/quotations/quotation-status";
 import { RequoteButton } from "@/components/quotations/requote-button";
 import { VariantComparison } from "@/components/quotations/variant-comparison";
+import { ShareActions } from "@/components/share/share-actions";
 import { formatIdentity } from "@/lib/identity";
 import { formatDate } from "@/lib/portal/format";
 import { loadQuotationPage } from "@/lib/portal/quotation-view";
@@ -23,8 +24,9 @@ export default async function QuotationPage({ params }: { params: Promise<{ id: 
         <div>
           <h1>Cotação {details.modalityText}</h1>
           <p>
-            {details.insuredName} · {formatIdentity(details.insuredIdentity)} · vigência{" "}
-            {formatDate(details.vigencyStartedAt)} a {formatDate(details.vigencyExpiredAt)}
+            <Link href={`/insureds/${details.insuredIdentity}`}>{details.insuredName}</Link> ·{" "}
+            {formatIdentity(details.insuredIdentity)} · vigência {formatDate(details.vigencyStartedAt)} a{" "}
+            {formatDate(details.vigencyExpiredAt)}
           </p>
           {item.status === "Draft" || item.status === "Expired" ? (
             <p className="muted">Válida até {formatDate(validity.expiresAt)}</p>
@@ -66,6 +68,22 @@ export default async function QuotationPage({ params }: { params: Promise<{ id: 
             </>
           ) : null}
         </p>
+      ) : null}
+      {item.proposal?.documentUrl && !validity.expired ? (
+        <section className="card" aria-labelledby="share-title" style={{ marginBottom: "1rem" }}>
+          <h2 id="share-title">Enviar ao cliente</h2>
+          <p className="muted">Link assinado da proposta: abre o PDF sem login e expira em 7 dias.</p>
+          <ShareActions
+            label={`proposta ${item.proposal.number}`}
+            email={details.insuredEmail}
+            document={{
+              subject: `a proposta nº ${item.proposal.number}`,
+              insuredName: details.insuredName,
+              links: [{ label: "Proposta (PDF)", url: item.proposal.documentUrl }],
+              details: [details.modalityText],
+            }}
+          />
+        </section>
       ) : null}
       {policyNumber ? (
         <p className="alert alert-info">

@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { QuotationsTable } from "@/components/quotations/quotations-table";
+import { getDb } from "@/db/index";
+import { requireUser } from "@/lib/auth/session";
+import type { SearchParams } from "@/lib/portal/policies";
+import {
+  loadQuotationFilterOptions,
+  parseQuotationPageQuery,
+  toQuotationTableRow,
+} from "@/lib/portal/quotation-list";
+import { listQuotationReads } from "@/lib/quotations/read";
+
+export const metadata: Metadata = { title: "Cotações" };
+
+/** The broker's quotations through the same service as GET /api/v1/quotation/{registerNumber}/all. */
+export default async function QuotationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requireUser();
+  const query = parseQuotationPageQuery(await searchParams);
+  const db = await getDb();
+  const [result, options] = await Promise.all([
+    listQuotationReads(db, user.brokerId, query),
+    loadQuotationFilterOptions(db),
+  ]);
+  const now = new Date();
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Cotações</h1>
+          <p>Busque, filtre, duplique ou recalcule as cotações da corretora. Os filtros ficam no endereço.</p>
+        </div>
+        <Link className="btn btn-primary" href="/quotations/new">
+          Nova cotação
+        </Link>
+      </div>
+      <QuotationsTable
+        rows={result.list.map((item) => toQuotationTableRow(item, now))}
+        totalItems={result.totalItems}
+        defaultSort="-createdat"
+        {...options}
+      />
+    </>
+  );
+}

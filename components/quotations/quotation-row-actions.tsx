@@ -1,0 +1,67 @@
+"use client";
+
+import Link from "next/link";
+import { useState, useTransition } from "react";
+import { duplicateQuotationAction, requoteQuotationAction } from "@/app/(portal)/quotations/actions";
+import type { QuotationTableRow } from "./quotation-columns";
+
+function nextStep(row: QuotationTableRow): { href: string; label: string } {
+  if (row.policyNumber) return { href: `/policies/${row.policyNumber}`, label: "Ver apólice" };
+  if (row.expired) return { href: `/quotations/${row.identifier}`, label: "Abrir" };
+  if (row.status === "Confirmed")
+    return { href: `/quotations/${row.identifier}/checkout`, label: "Acompanhar emissão" };
+  if (row.declined) return { href: `/quotations/${row.identifier}/checkout`, label: "Tentar outro cartão" };
+  if (row.proposalNumber) return { href: `/quotations/${row.identifier}/checkout`, label: "Pagar" };
+  return { href: `/quotations/${row.identifier}/proposal`, label: "Gerar proposta" };
+}
+
+/** The row's next step, "Duplicar" (same answers, new quotation) and, when expired, "Recalcular". */
+export function QuotationRowActions({ row }: { row: QuotationTableRow }) {
+  const [pending, startTransition] = useTransition();
+  const [busy, setBusy] = useState<"duplicate" | "requote">();
+  const [error, setError] = useState<string>();
+  const step = nextStep(row);
+  const run = (kind: "duplicate" | "requote") =>
+    startTransition(async () => {
+      setBusy(kind);
+      setError(undefined);
+      const action = kind === "duplicate" ? duplicateQuotationAction : requoteQuotationAction;
+      const result = await action(row.identifier);
+      if (result) setError(result.error);
+      setBusy(undefined);
+    });
+  const who = <span className="sr-only"> ({row.insuredName})</span>;
+  return (
+    <div className="row-actions">
+      <Link href={step.href}>
+        {step.label}
+        {who}
+      </Link>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        disabled={pending}
+        onClick={() => run("duplicate")}
+      >
+        {busy === "duplicate" ? "Duplicando…" : "Duplicar"}
+        {who}
+      </button>
+      {row.expired ? (
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={pending}
+          onClick={() => run("requote")}
+        >
+          {busy === "requote" ? "Recalculando…" : "Recalcular"}
+          {who}
+        </button>
+      ) : null}
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "../support/auth";
+import { expectNoSeriousA11yViolations } from "../support/axe";
+import { createBrokerQuotation, makeProposal, openIssuedPolicy } from "../support/quotations";
+import { docShot } from "../support/screenshots";
+
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
+
+const readClipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+/** The link opens the PDF in a brand-new context (no cookies, no key); a tampered one does not. */
+async function expectPdfWithoutSession(page: Page, url: string) {
+  const browser = page.context().browser()!;
+  const fresh = await browser.newContext();
+  try {
+    const response = await fresh.request.get(url);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/pdf");
+    expect(response.headers()["set-cookie"]).toBeUndefined();
+    const tampered = await fresh.request.get(url.replace(/signature=./, "signature=A"));
+    expect(tampered.status()).not.toBe(200);
+  } finally {
+    await fresh.close();
+  }
+}
+
+test.describe("sending documents to the client", () => {
+  test("proposal, policy and installment: copy line, copy link, e-mail and WhatsApp", async ({ page }) => {
+    await signIn(page);
+    const name = `Sara Share ${Date.now().toString(36)}`;
+    const id = await createBrokerQuotation(page, name);
+    await makeProposal(page, id, { method: "Boleto", plan: /^2x/, dueDay: "10" });
+
+    await page.goto(`/quotations/${id}`);
+    const proposal = page.getByRole("group", { name: /Enviar ao cliente: proposta/ });
+    await proposal.getByRole("button", { name: "Copiar link" }).click();
+    await expect(proposal.getByText("Link copiado!")).toBeVisible();
+    const proposalUrl = await readClipboard(page);
+    expect(proposalUrl).toMatch(/\/api\/documents\/[0-9a-f-]{36}\?expires=\d+&signature=/);
+    await expectPdfWithoutSession(page, proposalUrl);
+    const mail = await proposal.getByRole("link", { name: /E-mail/ }).getAttribute("href");
+    expect(mail).toMatch(/^mailto:segurado@example\.com\?subject=A%20proposta%20n%C2%BA%20\d{14}&body=/);
+    expect(decodeURIComponent(mail!)).toContain(proposalUrl);
+    expect(decodeURIComponent(mail!)).toContain("Olá, Sara!");
+    const whatsapp = await proposal.getByRole("link", { name: /WhatsApp/ }).getAttribute("href");
+    expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(decodeURIComponent(whatsapp!)).toContain(proposalUrl);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto(`/quotations/${id}/checkout`);
+    await page.getByRole("button", { name: "Confirmar e emitir boletos" }).click();
+    await openIssuedPolicy(page);
+
+    const policy = page.getByRole("group", { name: /Enviar ao cliente: apólice/ });
+    await policy.getByRole("button", { name: "Copiar link" }).click();
+    const policyUrl = await readClipboard(page);
+    await expectPdfWithoutSession(page, policyUrl);
+    const policyMail = decodeURIComponent(
+      (await policy.getByRole("link", { name: /E-mail/ }).getAttribute("href"))!,
+    );
+    expect(policyMail).toContain("Apólice (PDF): ");
+    expect(policyMail).toContain("Boletos (PDF): ");
+
+    // Installment 2: opened with the keyboard, the typeable line and the boleto link.
+    const summary = page.locator("summary").filter({ hasText: "a parcela 2" });
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    const installment = page.getByRole("group", { name: "Enviar ao cliente: parcela 2" });
+    await installment.getByRole("button", { name: "Copiar linha digitável" }).click();
+    await expect(installment.getByText("Linha copiada!")).toBeVisible();
+    const line = await readClipboard(page);
+    expect(line).toMatch(/^\d{47}$/);
+    await installment.getByRole("button", { name: "Copiar link" }).click();
+    const boletoUrl = await readClipboard(page);
+    await expectPdfWithoutSession(page, boletoUrl);
+    const text = decodeURIComponent(
+      (await installment.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"))!.replace(
+        "https://wa.me/?text=",
+        "",
+      ),
+    );
+    expect(text).toContain("parcela 2/2");
+    expect(text).toContain(boletoUrl);
+    expect(text.replace(/\D/g, "")).toContain(line);
+    // Nothing beyond the documents: no portal page, no API other than the signed document links.
+    const urls = text.match(/https?:\/\/\S+/g) ?? [];
+    expect(urls.every((url) => /\/api\/documents\/[0-9a-f-]{36}\?expires=\d+&signature=/.test(url))).toBe(
+      true,
+    );
+    await expectNoSeriousA11yViolations(page);
+    await docShot(page, "share-1280");
+  });
+
+  test.describe("at 375 px", () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+    test("the policy page with the send actions has no sideways scroll", async ({ page }) => {
+      await signIn(page);
+      const name = `Sara Mobile ${Date.now().toString(36)}`;
+      const id = await createBrokerQuotation(page, name);
+      await makeProposal(page, id, { method: "Boleto", plan: /^2x/, dueDay: "10" });
+      await page.goto(`/quotations/${id}`);
+      expect(await fitsWidth(page)).toBe(true);
+      await page.goto(`/quotations/${id}/checkout`);
+      await page.getByRole("button", { name: "Confirmar e emitir boletos" }).click();
+      await openIssuedPolicy(page);
+      await expect(page.getByRole("group", { name: /Enviar ao cliente: apólice/ })).toBeVisible();
+      expect(await fitsWidth(page)).toBe(true);
+      await docShot(page, "share-375");
+    });
+  });
+});

@@ -1,0 +1,36 @@
+import type { Executor } from "@/db/index";
+import {
+  findInsuredContact,
+  listInsuredClaims,
+  listInsuredOpenInstallments,
+  listInsuredPolicies,
+} from "@/db/queries/insureds";
+import { normalizeIdentity } from "@/lib/identity";
+import { listInsuredQuotationReads } from "@/lib/quotations/read";
+
+/** An identity as the URL may carry it: CPF (11) or CNPJ (14, alphanumeric since 2026), any punctuation. */
+const IDENTITY = /^[0-9A-Z]{11}$|^[0-9A-Z]{12}[0-9]{2}$/;
+
+export type InsuredView = NonNullable<Awaited<ReturnType<typeof getInsuredView>>>;
+
+/**
+ * Everything one broker has for one CPF/CNPJ: contact (from the latest quotation), policies,
+ * quotations, claims and unpaid installments. Undefined for a malformed identity, one the broker
+ * has never quoted, or another broker's insured alike.
+ */
+export async function getInsuredView(db: Executor, brokerId: string, rawIdentity: string) {
+  const identity = normalizeIdentity(rawIdentity);
+  if (!IDENTITY.test(identity)) return undefined;
+  const contact = await findInsuredContact(db, brokerId, identity);
+  if (!contact) return undefined;
+  const [policies, quotations] = await Promise.all([
+    listInsuredPolicies(db, brokerId, identity),
+    listInsuredQuotationReads(db, brokerId, identity),
+  ]);
+  const policyIds = policies.map((policy) => policy.id);
+  const [claims, installments] = await Promise.all([
+    listInsuredClaims(db, brokerId, policyIds),
+    listInsuredOpenInstallments(db, brokerId, policyIds),
+  ]);
+  return { contact, policies, quotations, claims, installments };
+}
