@@ -15,7 +15,7 @@ function nextStep(row: QuotationTableRow): { href: string; label: string } {
   return { href: `/quotations/${row.identifier}/proposal`, label: "Gerar proposta" };
 }
 
-/** The row's next step, "Duplicar" (same answers, new quotation) and, when expired, "Recalcular". */
+/** The row's next step, "Abrir" (the quotation's page), "Duplicar" (same answers, new quotation) and, when expired, "Recalcular". */
 export function QuotationRowActions({ row }: { row: QuotationTableRow }) {
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState<"duplicate" | "requote">();
@@ -37,6 +37,12 @@ export function QuotationRowActions({ row }: { row: QuotationTableRow }) {
         {step.label}
         {who}
       </Link>
+      {step.href === `/quotations/${row.identifier}` ? null : (
+        <Link href={`/quotations/${row.identifier}`}>
+          Abrir
+          {who}
+        </Link>
+      )}
       <button
         type="button"
         className="btn btn-secondary btn-sm"

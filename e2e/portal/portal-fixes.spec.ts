@@ -31,7 +31,12 @@ test.describe("portal fixes", () => {
     await page.getByRole("link", { name: "Ir para a última página" }).click();
     await expect(page).toHaveURL(/[?&]page=\d+/);
     const policies = new PoliciesPage(page);
-    await expect(policies.rows().first().getByRole("link")).toBeVisible();
+    await expect(
+      policies
+        .rows()
+        .first()
+        .getByRole("link", { name: /^\d{13}$/ }),
+    ).toBeVisible();
     const summary = (await policies.summary().textContent()) ?? "";
     const [, , last, total] = /^([\d.]+)–([\d.]+) de ([\d.]+)/.exec(summary) ?? [];
     expect(last).toBe(total);
@@ -40,7 +45,12 @@ test.describe("portal fixes", () => {
   test("the CSV keeps policy numbers as text, every digit", async ({ page }) => {
     await signIn(page);
     const policies = new PoliciesPage(page);
-    await expect(policies.rows().first().getByRole("link")).toBeVisible();
+    await expect(
+      policies
+        .rows()
+        .first()
+        .getByRole("link", { name: /^\d{13}$/ }),
+    ).toBeVisible();
     const first = (await policies.column(0))[0]!;
     const csv = await (await page.request.get("/policies/export")).text();
     const [, line] = csv.split("\r\n");

@@ -13,7 +13,7 @@ test.describe("an issued quotation's page", () => {
       .filter({ has: page.getByRole("link", { name: "Ver apólice" }) })
       .last();
     const policyHref = await row.getByRole("link", { name: "Ver apólice" }).getAttribute("href");
-    await row.getByRole("link").first().click();
+    await row.getByRole("link", { name: /^Abrir/ }).click();
     await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("main").getByRole("link", { name: "Ver apólice" })).toHaveAttribute(
       "href",
