@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { isDatabaseReachable } from "@/db/availability";
-import { serviceUnavailableResponse } from "@/lib/portal/service-unavailable";
+import { serviceUnavailableResponse } from "@/lib/http/service-unavailable";
 import { contentSecurityPolicy, createNonce } from "@/lib/security-headers";
 
 /**

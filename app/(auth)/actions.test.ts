@@ -54,7 +54,7 @@ function form(password: string): FormData {
 async function signIn(password: string, headers: Record<string, string>) {
   requestHeaders = new Headers(headers);
   try {
-    return await signInAction({}, form(password));
+    return await signInAction(null, form(password));
   } catch (error) {
     return { redirected: (error as Error).message };
   }

@@ -5,7 +5,8 @@ import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
 import { endSession, startSession } from "@/lib/auth/session";
 import { authenticateUser } from "@/lib/auth/sign-in";
-import { type SignInState, signInSchema } from "@/lib/auth/sign-in-schema";
+import { type SignInField, type SignInState, signInSchema } from "@/lib/auth/sign-in-schema";
+import { actionFailure, invalidForm } from "@/lib/forms/action-result";
 import { clientIp } from "@/lib/http/client-address";
 
 /** Signs in with e-mail and password (re-validated here with the form's schema). */
@@ -15,15 +16,8 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
     password: formData.get("password") ?? "",
     callbackUrl: formData.get("callbackUrl") ?? undefined,
   });
-  const email = String(formData.get("email") ?? "");
-  if (!parsed.success) {
-    const fieldErrors: SignInState["fieldErrors"] = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if ((key === "email" || key === "password") && !fieldErrors[key]) fieldErrors[key] = issue.message;
-    }
-    return { fieldErrors, email };
-  }
+  const values = { email: String(formData.get("email") ?? "").slice(0, 254) };
+  if (!parsed.success) return invalidForm<SignInField>(parsed.error, values);
   const result = await authenticateUser(await getDb(), {
     email: parsed.data.email,
     password: parsed.data.password,
@@ -32,12 +26,13 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
   if (!result.ok) {
     if (result.reason === "throttled") {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
-      return {
-        error: `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
-        email,
-      };
+      return actionFailure(
+        `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
+        {},
+        values,
+      );
     }
-    return { error: "E-mail ou senha incorretos.", email };
+    return actionFailure("E-mail ou senha incorretos.", {}, values);
   }
   await startSession(result.user.userId, (await headers()).get("user-agent"));
   redirect(parsed.data.callbackUrl ?? "/policies");

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
+import { portalNavItems } from "@/components/layout/nav-items";
 import { SiteHeader } from "@/components/layout/site-header";
 import { requireUser } from "@/lib/auth/session";
-import { portalNavItems } from "@/lib/portal/navigation";
 import { signOutAction } from "../(auth)/actions";
 
 /** Every portal page: the session is checked here once (pages read the same cached user). */

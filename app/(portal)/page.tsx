@@ -3,9 +3,9 @@ import { AttentionCard } from "@/components/home/attention-card";
 import { ProductionChart } from "@/components/home/production-chart";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
+import { formatDate } from "@/lib/format/pt-br";
 import { loadHomeDashboard } from "@/lib/home/dashboard";
 import { centsToReais, formatBrl } from "@/lib/money";
-import { formatDate } from "@/lib/portal/format";
 
 export const metadata: Metadata = { title: "Início" };
 

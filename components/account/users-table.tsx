@@ -20,14 +20,14 @@ export function UsersTable({
   currentUserId: string;
   endSessionsAction: (userId: string, name: string) => Promise<EndUserSessionsState>;
 }) {
-  const [message, setMessage] = useState<EndUserSessionsState>({});
+  const [message, setMessage] = useState<EndUserSessionsState | null>(null);
   const [pending, startTransition] = useTransition();
   return (
     <>
-      <p role="status" className={message.error ? "field-error" : "muted"}>
-        {message.ended
-          ? `Sessões de ${message.ended.name} encerradas (${sessionsText(message.ended.count).toLowerCase()}).`
-          : (message.error ?? "")}
+      <p role="status" className={message?.ok === false ? "field-error" : "muted"}>
+        {message?.ok
+          ? `Sessões de ${message.data.name} encerradas (${sessionsText(message.data.count).toLowerCase()}).`
+          : (message?.error ?? "")}
       </p>
       <div className="table-wrap">
         <table className="table">

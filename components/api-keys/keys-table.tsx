@@ -2,9 +2,9 @@
 
 import { useState, useTransition } from "react";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
-import type { RevokeApiKeyState } from "@/lib/portal/api-key-schema";
-import type { ApiKeyRow } from "@/lib/portal/api-keys";
-import { formatDateTime } from "@/lib/portal/format";
+import type { RevokeApiKeyResult } from "@/lib/api-keys/create-key-schema";
+import type { ApiKeyRow } from "@/lib/api-keys/list-with-usage";
+import { formatDateTime } from "@/lib/format/pt-br";
 
 export type KeyRow = ApiKeyRow;
 
@@ -16,9 +16,9 @@ export function KeysTable({
   revokeAction,
 }: {
   keys: KeyRow[];
-  revokeAction: (prefix: string) => Promise<RevokeApiKeyState>;
+  revokeAction: (prefix: string) => Promise<RevokeApiKeyResult>;
 }) {
-  const [message, setMessage] = useState<RevokeApiKeyState>({});
+  const [message, setMessage] = useState<RevokeApiKeyResult | null>(null);
   const [pending, startTransition] = useTransition();
 
   if (!keys.length) {
@@ -26,8 +26,8 @@ export function KeysTable({
   }
   return (
     <>
-      <p role="status" className={message.error ? "field-error" : "muted"}>
-        {message.revoked ? `Chave ${message.revoked}… revogada.` : (message.error ?? "")}
+      <p role="status" className={message?.ok === false ? "field-error" : "muted"}>
+        {message ? (message.ok ? `Chave ${message.data.prefix}… revogada.` : message.error) : ""}
       </p>
       <div className="table-wrap">
         <table className="table">

@@ -1,9 +1,12 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { type SignInState, signInSchema } from "@/lib/auth/sign-in-schema";
+import { Field } from "@/components/ui/field";
+import { FormResult, focusFirstError } from "@/components/ui/form-result";
+import { type SignInField, type SignInState, signInSchema } from "@/lib/auth/sign-in-schema";
+import { type FieldErrors, fieldErrorsOf } from "@/lib/forms/action-result";
 
-type FieldErrors = NonNullable<SignInState["fieldErrors"]>;
+const LABELS: Record<SignInField, string> = { email: "E-mail", password: "Senha" };
 
 /** Works without JavaScript (plain form post to the Server Action); with it, checks fields first. */
 export function SignInForm({
@@ -13,9 +16,9 @@ export function SignInForm({
   action: (state: SignInState, formData: FormData) => Promise<SignInState>;
   callbackUrl?: string;
 }) {
-  const [state, formAction, pending] = useActionState(action, {});
-  const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>();
-  const errors = clientErrors ?? state.fieldErrors ?? {};
+  const [state, formAction, pending] = useActionState(action, null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors<SignInField> | undefined>();
+  const errors = clientErrors ?? (state?.ok === false ? state.fieldErrors : {});
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
@@ -25,61 +28,29 @@ export function SignInForm({
       return;
     }
     event.preventDefault();
-    const next: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if ((key === "email" || key === "password") && !next[key]) next[key] = issue.message;
-    }
+    const next = fieldErrorsOf<SignInField>(parsed.error);
     setClientErrors(next);
-    const first = event.currentTarget.querySelector<HTMLInputElement>(
-      `[name="${next.email ? "email" : "password"}"]`,
-    );
-    first?.focus();
+    focusFirstError(next, Object.keys(LABELS));
   }
 
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate aria-label="Entrar">
-      {state.error ? (
-        <p className="alert alert-error" role="alert">
-          {state.error}
-        </p>
-      ) : null}
+      {clientErrors ? null : <FormResult result={state} labels={LABELS} />}
       {callbackUrl ? <input type="hidden" name="callbackUrl" value={callbackUrl} /> : null}
-      <div className="field">
-        <label htmlFor="email">E-mail</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          defaultValue={state.email}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "email-error" : undefined}
-          required
-        />
-        {errors.email ? (
-          <p id="email-error" className="field-error">
-            {errors.email}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor="password">Senha</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? "password-error" : undefined}
-          required
-        />
-        {errors.password ? (
-          <p id="password-error" className="field-error">
-            {errors.password}
-          </p>
-        ) : null}
-      </div>
+      <Field name="email" label={LABELS.email} error={errors.email}>
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            autoComplete="username"
+            defaultValue={state?.ok === false ? state.values?.email : undefined}
+            required
+          />
+        )}
+      </Field>
+      <Field name="password" label={LABELS.password} error={errors.password}>
+        {(control) => <input {...control} type="password" autoComplete="current-password" required />}
+      </Field>
       <button type="submit" className="btn btn-primary" disabled={pending} style={{ width: "100%" }}>
         {pending ? "Entrando…" : "Entrar"}
       </button>

@@ -4,12 +4,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { ClaimActionResult } from "@/app/(portal)/policies/[number]/actions";
+import { Field } from "@/components/ui/field";
+import { FormResult } from "@/components/ui/form-result";
+import { SubmitButton } from "@/components/ui/submit-button";
 import {
   type ClaimFormFields,
   type ClaimFormInput,
   type ClaimFormOutput,
   claimFormSchema,
-} from "@/lib/portal/claim-form";
+} from "@/lib/claims/claim-form";
 
 const FIELDS: { name: ClaimFormFields; label: string; hint?: string }[] = [
   {
@@ -21,6 +24,8 @@ const FIELDS: { name: ClaimFormFields; label: string; hint?: string }[] = [
   { name: "estimatedValue", label: "Valor estimado (R$)", hint: "Opcional. Ex.: 15.000,50" },
   { name: "description", label: "Descrição da ocorrência" },
 ];
+const LABELS = Object.fromEntries(FIELDS.map((field) => [field.name, field.label]));
+const idOf = (name: string) => `claim-${name}`;
 
 /** "Avisar sinistro": the API's claim fields, checked in the browser and again by the Server Action. */
 export function ClaimNoticeForm({
@@ -36,7 +41,7 @@ export function ClaimNoticeForm({
     defaultValues: { occurredAt: "", description: "", claimantName: "", estimatedValue: "" },
   });
   const [pending, startTransition] = useTransition();
-  const [result, setResult] = useState<ClaimActionResult>();
+  const [result, setResult] = useState<ClaimActionResult | null>(null);
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit((_parsed, event) => {
@@ -48,7 +53,7 @@ export function ClaimNoticeForm({
       if (answer.ok) form.reset();
       else
         for (const [field, message] of Object.entries(answer.fieldErrors)) {
-          form.setError(field as ClaimFormFields, { type: "server", message }, { shouldFocus: true });
+          form.setError(field as ClaimFormFields, { type: "server", message });
         }
     });
   });
@@ -57,54 +62,35 @@ export function ClaimNoticeForm({
     <details className="card" style={{ marginTop: "1rem" }} open={result?.ok ? true : undefined}>
       <summary>Avisar sinistro</summary>
       <form onSubmit={onSubmit} noValidate aria-label="Avisar sinistro">
-        {result?.ok ? (
-          <p className="alert alert-success" role="status">
-            Sinistro avisado. Protocolo {result.protocol}.
-          </p>
-        ) : null}
-        {result && !result.ok ? (
-          <p className="alert alert-error" role="alert">
-            {result.error}
-          </p>
-        ) : null}
-        {FIELDS.map(({ name, label, hint }) => {
-          const error = errors[name]?.message;
-          const describedBy = error ? `claim-${name}-error` : hint ? `claim-${name}-hint` : undefined;
-          const common = {
-            id: `claim-${name}`,
-            "aria-invalid": error ? true : undefined,
-            "aria-describedby": describedBy,
-            ...form.register(name),
-          };
-          return (
-            <div className="field" key={name}>
-              <label htmlFor={`claim-${name}`}>{label}</label>
-              {name === "description" ? (
-                <textarea rows={4} maxLength={4000} {...common} />
-              ) : name === "occurredAt" ? (
-                <input type="date" max={today} {...common} />
-              ) : name === "estimatedValue" ? (
-                <input type="text" inputMode="decimal" autoComplete="off" {...common} />
-              ) : (
-                <input type="text" maxLength={200} autoComplete="off" {...common} />
-              )}
-              {error ? (
-                <p id={`claim-${name}-error`} className="field-error">
-                  {error}
-                </p>
-              ) : hint ? (
-                <span id={`claim-${name}-hint`} className="hint">
-                  {hint}
-                </span>
-              ) : null}
-            </div>
-          );
-        })}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? "Enviando…" : "Enviar aviso de sinistro"}
-          </button>
-        </div>
+        <FormResult
+          result={result}
+          labels={LABELS}
+          idOf={idOf}
+          success={result?.ok ? `Sinistro avisado. Protocolo ${result.data.protocol}.` : null}
+        />
+        {FIELDS.map(({ name, label, hint }) => (
+          <Field
+            key={name}
+            name={name}
+            id={idOf(name)}
+            label={label}
+            hint={hint}
+            error={errors[name]?.message}
+          >
+            {({ name: _name, ...control }) => {
+              const props = { ...control, ...form.register(name) };
+              if (name === "description") return <textarea rows={4} maxLength={4000} {...props} />;
+              if (name === "occurredAt") return <input type="date" max={today} {...props} />;
+              if (name === "estimatedValue") {
+                return <input type="text" inputMode="decimal" autoComplete="off" {...props} />;
+              }
+              return <input type="text" maxLength={200} autoComplete="off" {...props} />;
+            }}
+          </Field>
+        ))}
+        <SubmitButton pending={pending} pendingLabel="Enviando…">
+          Enviar aviso de sinistro
+        </SubmitButton>
       </form>
     </details>
   );

@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import type { RenewActionState } from "@/app/(portal)/policies/[number]/actions";
+import { FormResult } from "@/components/ui/form-result";
 
 /** "Renovar": creates the renewal quotation and lands on it (the action redirects). */
 export function RenewPolicyButton({
@@ -12,17 +13,13 @@ export function RenewPolicyButton({
   /** The form's accessible name (unique when several buttons share a page). */
   label?: string;
 }) {
-  const [state, formAction, pending] = useActionState(action, {});
+  const [state, formAction, pending] = useActionState(action, null);
   return (
     <form action={formAction} aria-label={label}>
+      <FormResult result={state} />
       <button type="submit" className="btn btn-primary" disabled={pending}>
         {pending ? "Criando renovação…" : "Renovar"}
       </button>
-      {state.error ? (
-        <p className="field-error" role="alert">
-          {state.error}
-        </p>
-      ) : null}
     </form>
   );
 }

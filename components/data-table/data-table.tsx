@@ -99,6 +99,7 @@ export function DataTable<TData>({
             <tr key={group.id}>
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
+                // Every sortable header says its state; only the first sort key is the table's order.
                 const primary = header.column.getSortIndex() === 0;
                 return (
                   <th
@@ -107,7 +108,13 @@ export function DataTable<TData>({
                     className={header.column.columnDef.meta?.align === "right" ? "num" : undefined}
                     data-sortable={header.column.getCanSort() || undefined}
                     aria-sort={
-                      sorted && primary ? (sorted === "asc" ? "ascending" : "descending") : undefined
+                      !header.column.getCanSort()
+                        ? undefined
+                        : sorted && primary
+                          ? sorted === "asc"
+                            ? "ascending"
+                            : "descending"
+                          : "none"
                     }
                   >
                     {header.isPlaceholder ? null : header.column.getCanSort() ? (

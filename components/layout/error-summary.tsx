@@ -2,7 +2,7 @@ import {
   isServiceUnavailableDigest,
   SERVICE_UNAVAILABLE_MESSAGE,
   SERVICE_UNAVAILABLE_TITLE,
-} from "@/lib/portal/service-unavailable";
+} from "@/lib/http/service-unavailable";
 
 /**
  * Heading and text of an error boundary. An unreachable database (known by its digest) gets the

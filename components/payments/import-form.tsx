@@ -2,6 +2,9 @@
 
 import { type FormEvent, useActionState, useState } from "react";
 import type { ImportPaymentsState } from "@/app/(portal)/settings/payments/actions";
+import { Field } from "@/components/ui/field";
+import { FormResult } from "@/components/ui/form-result";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "@/lib/payments/upload-limit";
 import { ImportReport } from "./import-report";
 
@@ -11,7 +14,7 @@ export function ImportPaymentsForm({
 }: {
   action: (state: ImportPaymentsState, formData: FormData) => Promise<ImportPaymentsState>;
 }) {
-  const [state, formAction, pending] = useActionState(action, {});
+  const [state, formAction, pending] = useActionState(action, null);
   const [tooLarge, setTooLarge] = useState(false);
   // A body over the Server Action limit never reaches the action (the framework answers 413 and the
   // page would show its error boundary), so the size is checked here before the upload.
@@ -21,25 +24,34 @@ export function ImportPaymentsForm({
     setTooLarge(over);
     if (over) event.preventDefault();
   }
-  const error = tooLarge ? UPLOAD_TOO_LARGE_MESSAGE : state.error;
   return (
     <section className="card" aria-labelledby="import-title">
       <h2 id="import-title">Importar arquivo de retorno</h2>
-      <form action={formAction} onSubmit={checkSize} className="row">
-        <label htmlFor="return-file">Arquivo CNAB 400 do banco 341 (.ret)</label>
-        <input id="return-file" name="file" type="file" accept=".ret,.txt,.RET,.TXT" required />
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? "Importando…" : "Importar"}
-        </button>
+      <form action={formAction} onSubmit={checkSize} aria-label="Importar arquivo de retorno">
+        <Field
+          name="file"
+          id="return-file"
+          label="Arquivo CNAB 400 do banco 341 (.ret)"
+          error={
+            tooLarge ? UPLOAD_TOO_LARGE_MESSAGE : state?.ok === false ? state.fieldErrors.file : undefined
+          }
+        >
+          {(control) => <input {...control} type="file" accept=".ret,.txt,.RET,.TXT" required />}
+        </Field>
+        <SubmitButton pending={pending} pendingLabel="Importando…">
+          Importar
+        </SubmitButton>
       </form>
-      {error ? (
+      {tooLarge ? (
         <p role="alert" className="alert alert-error">
-          {error}
+          {UPLOAD_TOO_LARGE_MESSAGE}
         </p>
+      ) : state?.ok === false ? (
+        <FormResult result={state} labels={{ file: "Arquivo de retorno" }} idOf={() => "return-file"} />
       ) : null}
-      {state.report && !tooLarge ? (
+      {state?.ok && !tooLarge ? (
         <div role="status" aria-label="Resultado da importação">
-          <ImportReport report={state.report} />
+          <ImportReport report={state.data} />
         </div>
       ) : null}
     </section>

@@ -1,7 +1,12 @@
 "use client";
 
-import { useActionState, useId } from "react";
+import { useActionState } from "react";
 import type { CancelPolicyState } from "@/app/(portal)/policies/[number]/actions";
+import { Field } from "@/components/ui/field";
+import { FormResult } from "@/components/ui/form-result";
+import { SubmitButton } from "@/components/ui/submit-button";
+
+const LABELS = { reason: "Motivo do cancelamento" };
 
 /** An admin's cancellation of an issued policy, with the reason kept on the policy. */
 export function CancelPolicyForm({
@@ -9,36 +14,22 @@ export function CancelPolicyForm({
 }: {
   action: (state: CancelPolicyState, formData: FormData) => Promise<CancelPolicyState>;
 }) {
-  const [state, formAction, pending] = useActionState(action, {});
-  const reasonId = useId();
-  const errorId = useId();
+  const [state, formAction, pending] = useActionState(action, null);
+  const errors = state?.ok === false ? state.fieldErrors : {};
   return (
     <details className="card" style={{ marginTop: "1rem" }}>
       <summary>Cancelar apólice</summary>
       <form action={formAction} aria-label="Cancelar apólice" noValidate>
+        <FormResult result={state} labels={LABELS} idOf={() => "cancel-reason"} />
         <p className="muted">
           O cancelamento encerra a cobertura e cancela as parcelas em aberto. Ele não pode ser desfeito.
         </p>
-        <label htmlFor={reasonId}>Motivo do cancelamento</label>
-        <textarea
-          id={reasonId}
-          name="reason"
-          rows={3}
-          maxLength={500}
-          required
-          aria-invalid={state.error ? true : undefined}
-          aria-describedby={state.error ? errorId : undefined}
-        />
-        {state.error ? (
-          <p id={errorId} className="field-error" role="alert">
-            {state.error}
-          </p>
-        ) : null}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-danger" disabled={pending}>
-            {pending ? "Cancelando…" : "Confirmar cancelamento"}
-          </button>
-        </div>
+        <Field name="reason" id="cancel-reason" label={LABELS.reason} error={errors.reason}>
+          {(control) => <textarea {...control} rows={3} maxLength={500} required />}
+        </Field>
+        <SubmitButton pending={pending} pendingLabel="Cancelando…" variant="danger">
+          Confirmar cancelamento
+        </SubmitButton>
       </form>
     </details>
   );

@@ -7,8 +7,8 @@ import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
 import { useDataTable } from "@/components/data-table/use-data-table";
+import { formatDate } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
-import { formatDate } from "@/lib/portal/format";
 import {
   type FilterOption,
   POLICY_COLUMNS,

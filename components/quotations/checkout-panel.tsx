@@ -4,15 +4,49 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { type CardFormValues, cardFormSchema, detectCardBrand, toCreditCard } from "@/lib/portal/card-form";
-import { asSentence } from "@/lib/portal/format";
-import { maskCardNumber, maskCep, maskCpfCnpj } from "@/lib/portal/masks";
-import { CheckoutStatus, type CheckoutStatusJson } from "./checkout-status";
+import { Field } from "@/components/ui/field";
+import { FormResult } from "@/components/ui/form-result";
+import { SubmitButton } from "@/components/ui/submit-button";
+import {
+  type CardFormValues,
+  cardFormSchema,
+  detectCardBrand,
+  EMPTY_CARD_FORM,
+  toCreditCard,
+} from "@/lib/checkout/card-form";
+import { maskCardNumber, maskCep, maskCpfCnpj } from "@/lib/format/masks";
+import { asSentence } from "@/lib/format/pt-br";
+import type { ActionResult } from "@/lib/forms/action-result";
+import { BRAZILIAN_STATES, type CheckoutStatusJson } from "@/lib/schemas/checkout";
+import { CheckoutStatus } from "./checkout-status";
 
-type Result = { ok: true } | { ok: false; error: string; properties: string[] };
-type Action = (quotationId: string, creditCard?: unknown) => Promise<Result>;
+type Action = (quotationId: string, creditCard?: unknown) => Promise<ActionResult>;
 
-const STATES = "AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO".split(" ");
+const CARD_LABELS: Record<string, string> = {
+  number: "Número do cartão",
+  name: "Nome impresso no cartão",
+  identity: "CPF do titular",
+  expiryMonth: "Mês de validade",
+  expiryYear: "Ano de validade",
+  cvv: "Código de segurança (CVV)",
+  "billingAddress.zipCode": "CEP",
+  "billingAddress.street": "Logradouro",
+  "billingAddress.number": "Número",
+  "billingAddress.complement": "Complemento (opcional)",
+  "billingAddress.neighborhood": "Bairro",
+  "billingAddress.city": "Cidade",
+  "billingAddress.state": "UF",
+};
+const CARD_IDS: Record<string, string> = {
+  number: "card-number",
+  name: "card-name",
+  identity: "card-identity",
+  expiryMonth: "card-month",
+  expiryYear: "card-year",
+  cvv: "card-cvv",
+};
+const cardIdOf = (name: string) => CARD_IDS[name] ?? name.replace("billingAddress.", "billing-");
+const BILLING_TEXT_FIELDS = ["zipCode", "street", "number", "complement", "neighborhood", "city"] as const;
 
 /** Boleto confirmation or card form, then the live status of the checkout. */
 export function CheckoutPanel({
@@ -32,7 +66,7 @@ export function CheckoutPanel({
 }) {
   const router = useRouter();
   const [tracking, setTracking] = useState<CheckoutStatusJson | undefined>(initialStatus);
-  const [error, setError] = useState<string>();
+  const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
 
   if (tracking) {
@@ -61,20 +95,16 @@ export function CheckoutPanel({
           O último pagamento foi recusado: {asSentence(declineReason)} Tente outro cartão.
         </p>
       ) : null}
-      {error ? (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormResult result={result?.ok ? null : result} labels={CARD_LABELS} idOf={cardIdOf} />
       {method === "TICKET" ? (
         <form
           aria-label="Pagamento por boleto"
           onSubmit={(event) => {
             event.preventDefault();
             startTransition(async () => {
-              const result = await action(quotationId);
-              if (result.ok) setTracking(started);
-              else setError(result.error);
+              const answer = await action(quotationId);
+              if (answer.ok) setTracking(started);
+              else setResult(answer);
             });
           }}
         >
@@ -92,14 +122,14 @@ export function CheckoutPanel({
           pending={pending}
           onSubmit={(card, setFieldError) =>
             startTransition(async () => {
-              setError(undefined);
-              const result = await action(quotationId, toCreditCard(card));
-              if (result.ok) {
+              const answer = await action(quotationId, toCreditCard(card));
+              if (answer.ok) {
                 setTracking(started);
                 return;
               }
-              setError(result.error);
-              for (const property of result.properties) setFieldError(property);
+              setResult(answer);
+              for (const [path, message] of Object.entries(answer.fieldErrors))
+                setFieldError(path, message ?? "");
             })
           }
         />
@@ -115,28 +145,11 @@ function CardForm({
 }: {
   summary: string;
   pending: boolean;
-  onSubmit: (card: CardFormValues, setFieldError: (path: string) => void) => void;
+  onSubmit: (card: CardFormValues, setFieldError: (path: string, message: string) => void) => void;
 }) {
   const form = useForm<CardFormValues>({
     resolver: zodResolver(cardFormSchema),
-    defaultValues: {
-      number: "",
-      name: "",
-      identity: "",
-      expiryMonth: "",
-      expiryYear: "",
-      cvv: "",
-      useCustomerAddress: true,
-      billingAddress: {
-        zipCode: "",
-        street: "",
-        number: "",
-        complement: "",
-        neighborhood: "",
-        city: "",
-        state: "",
-      },
-    },
+    defaultValues: EMPTY_CARD_FORM,
   });
   const errors = form.formState.errors;
   const number = form.watch("number");
@@ -154,72 +167,53 @@ function CardForm({
       },
     };
   };
-  const err = (message?: string, id?: string) =>
-    message ? (
-      <p id={id} className="field-error">
-        {message}
-      </p>
-    ) : null;
-  const a11y = (invalid: boolean, id: string) => ({
-    "aria-invalid": invalid || undefined,
-    "aria-describedby": invalid ? id : undefined,
-  });
+  /** The kit's field around a react-hook-form control (the kit gives id and aria, the form the name). */
+  const field = (
+    path: keyof typeof CARD_LABELS,
+    error: string | undefined,
+    render: (control: object) => React.ReactNode,
+    hint?: React.ReactNode,
+  ) => (
+    <Field name={path} id={cardIdOf(path)} label={CARD_LABELS[path]} error={error} hint={hint}>
+      {({ name: _name, ...control }) => render(control)}
+    </Field>
+  );
 
   return (
     <form
       aria-label="Pagamento com cartão"
       noValidate
       onSubmit={form.handleSubmit((card) =>
-        onSubmit(card, (path) => {
-          const field = (path === "" ? "number" : path) as keyof CardFormValues;
-          form.setError(field, { type: "server", message: "Verifique este campo." });
-        }),
+        onSubmit(card, (path, message) =>
+          form.setError(path as keyof CardFormValues, { type: "server", message }),
+        ),
       )}
     >
       <p>{summary}</p>
       <div className="grid">
-        <div className="field">
-          <label htmlFor="card-number">Número do cartão</label>
-          <input
-            id="card-number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            {...masked("number", maskCardNumber)}
-            {...a11y(Boolean(errors.number), "card-number-error")}
-          />
-          <span className="hint" aria-live="polite">
+        {field(
+          "number",
+          errors.number?.message,
+          (control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              {...masked("number", maskCardNumber)}
+            />
+          ),
+          <span aria-live="polite">
             {brand ? `Bandeira: ${brand}` : "Visa, Mastercard, Elo, American Express, Hipercard…"}
-          </span>
-          {err(errors.number?.message, "card-number-error")}
-        </div>
-        <div className="field">
-          <label htmlFor="card-name">Nome impresso no cartão</label>
-          <input
-            id="card-name"
-            autoComplete="cc-name"
-            {...form.register("name")}
-            {...a11y(Boolean(errors.name), "card-name-error")}
-          />
-          {err(errors.name?.message, "card-name-error")}
-        </div>
-        <div className="field">
-          <label htmlFor="card-identity">CPF do titular</label>
-          <input
-            id="card-identity"
-            inputMode="numeric"
-            {...masked("identity", maskCpfCnpj)}
-            {...a11y(Boolean(errors.identity), "card-identity-error")}
-          />
-          {err(errors.identity?.message, "card-identity-error")}
-        </div>
-        <div className="field">
-          <label htmlFor="card-month">Mês de validade</label>
-          <select
-            id="card-month"
-            autoComplete="cc-exp-month"
-            {...form.register("expiryMonth")}
-            {...a11y(Boolean(errors.expiryMonth), "card-month-error")}
-          >
+          </span>,
+        )}
+        {field("name", errors.name?.message, (control) => (
+          <input {...control} autoComplete="cc-name" {...form.register("name")} />
+        ))}
+        {field("identity", errors.identity?.message, (control) => (
+          <input {...control} inputMode="numeric" {...masked("identity", maskCpfCnpj)} />
+        ))}
+        {field("expiryMonth", errors.expiryMonth?.message, (control) => (
+          <select {...control} autoComplete="cc-exp-month" {...form.register("expiryMonth")}>
             <option value="">Mês</option>
             {Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0")).map((m) => (
               <option key={m} value={m}>
@@ -227,16 +221,9 @@ function CardForm({
               </option>
             ))}
           </select>
-          {err(errors.expiryMonth?.message, "card-month-error")}
-        </div>
-        <div className="field">
-          <label htmlFor="card-year">Ano de validade</label>
-          <select
-            id="card-year"
-            autoComplete="cc-exp-year"
-            {...form.register("expiryYear")}
-            {...a11y(Boolean(errors.expiryYear), "card-year-error")}
-          >
+        ))}
+        {field("expiryYear", errors.expiryYear?.message, (control) => (
+          <select {...control} autoComplete="cc-exp-year" {...form.register("expiryYear")}>
             <option value="">Ano</option>
             {Array.from({ length: 16 }, (_, i) => String(thisYear + i)).map((y) => (
               <option key={y} value={y}>
@@ -244,20 +231,16 @@ function CardForm({
               </option>
             ))}
           </select>
-          {err(errors.expiryYear?.message, "card-year-error")}
-        </div>
-        <div className="field">
-          <label htmlFor="card-cvv">Código de segurança (CVV)</label>
+        ))}
+        {field("cvv", errors.cvv?.message, (control) => (
           <input
-            id="card-cvv"
+            {...control}
             inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={3}
             {...form.register("cvv")}
-            {...a11y(Boolean(errors.cvv), "card-cvv-error")}
           />
-          {err(errors.cvv?.message, "card-cvv-error")}
-        </div>
+        ))}
       </div>
       <label className="choice">
         <input type="checkbox" {...form.register("useCustomerAddress")} />
@@ -267,56 +250,32 @@ function CardForm({
         <fieldset style={{ marginTop: "0.75rem" }}>
           <legend>Endereço de cobrança</legend>
           <div className="grid">
-            {(
-              [
-                ["zipCode", "CEP"],
-                ["street", "Logradouro"],
-                ["number", "Número"],
-                ["complement", "Complemento (opcional)"],
-                ["neighborhood", "Bairro"],
-                ["city", "Cidade"],
-              ] as const
-            ).map(([key, label]) => {
-              const id = `billing-${key}`;
-              const message = errors.billingAddress?.[key]?.message;
-              return (
-                <div key={key} className="field">
-                  <label htmlFor={id}>{label}</label>
-                  <input
-                    id={id}
-                    {...(key === "zipCode"
-                      ? masked("billingAddress.zipCode", maskCep)
-                      : form.register(`billingAddress.${key}`))}
-                    {...a11y(Boolean(message), `${id}-error`)}
-                  />
-                  {err(message, `${id}-error`)}
-                </div>
-              );
-            })}
-            <div className="field">
-              <label htmlFor="billing-state">UF</label>
-              <select
-                id="billing-state"
-                {...form.register("billingAddress.state")}
-                {...a11y(Boolean(errors.billingAddress?.state), "billing-state-error")}
-              >
+            {BILLING_TEXT_FIELDS.map((key) =>
+              field(`billingAddress.${key}`, errors.billingAddress?.[key]?.message, (control) => (
+                <input
+                  {...control}
+                  {...(key === "zipCode"
+                    ? masked("billingAddress.zipCode", maskCep)
+                    : form.register(`billingAddress.${key}`))}
+                />
+              )),
+            )}
+            {field("billingAddress.state", errors.billingAddress?.state?.message, (control) => (
+              <select {...control} {...form.register("billingAddress.state")}>
                 <option value="">UF</option>
-                {STATES.map((uf) => (
+                {BRAZILIAN_STATES.map((uf) => (
                   <option key={uf} value={uf}>
                     {uf}
                   </option>
                 ))}
               </select>
-              {err(errors.billingAddress?.state?.message, "billing-state-error")}
-            </div>
+            ))}
           </div>
         </fieldset>
       )}
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? "Enviando…" : "Pagar e emitir apólice"}
-        </button>
-      </div>
+      <SubmitButton pending={pending} pendingLabel="Enviando…">
+        Pagar e emitir apólice
+      </SubmitButton>
     </form>
   );
 }

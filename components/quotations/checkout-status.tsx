@@ -2,13 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-
-export type CheckoutStatusJson = {
-  quotationStatus: "Draft" | "Confirmed" | "Finished" | "Expired";
-  status: "Queued" | "Processing" | "Issued" | "Declined" | "Failed" | null;
-  reason: string | null;
-  policyNumber: string | null;
-};
+import type { CheckoutStatusJson } from "@/lib/schemas/checkout";
 
 const POLL_MS = 1500;
 

@@ -4,19 +4,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useMemo, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { formatDate, formatReais } from "@/lib/portal/format";
+import { formatDate, formatReais } from "@/lib/format/pt-br";
+import type { ActionResult } from "@/lib/forms/action-result";
 import {
   PROPOSAL_METHODS,
   type ProposalFormInput,
   type ProposalMethod,
   proposalDueDates,
   proposalFormSchemaFor,
-} from "@/lib/portal/proposal-form";
+} from "@/lib/proposals/proposal-form";
+import { DUE_DAY_QUESTION } from "@/lib/proposals/questions";
 import type { Pricing } from "@/lib/schemas/quotation";
 
-type Result =
-  | { ok: true; number: string; documentUrl: string }
-  | { ok: false; error: string; fieldErrors: Partial<Record<keyof ProposalFormInput, string>> };
+type Result = ActionResult<{ number: string; documentUrl: string }, keyof ProposalFormInput>;
 
 const METHOD_LABELS: Record<ProposalMethod, string> = {
   TICKET: "Boleto",
@@ -91,10 +91,10 @@ export function ProposalForm({
   if (result?.ok) {
     return (
       <section className="alert alert-success" aria-labelledby="proposal-done" tabIndex={-1}>
-        <h2 id="proposal-done">Proposta nº {result.number} gerada</h2>
+        <h2 id="proposal-done">Proposta nº {result.data.number} gerada</h2>
         <div className="row">
-          {result.documentUrl ? (
-            <a className="btn btn-secondary" href={result.documentUrl}>
+          {result.data.documentUrl ? (
+            <a className="btn btn-secondary" href={result.data.documentUrl}>
               Baixar proposta (PDF)
             </a>
           ) : null}
@@ -183,8 +183,8 @@ export function ProposalForm({
             id="dueDay"
             type="number"
             inputMode="numeric"
-            min={1}
-            max={20}
+            min={DUE_DAY_QUESTION.min}
+            max={DUE_DAY_QUESTION.max}
             {...form.register("dueDay")}
             aria-invalid={errors.dueDay ? true : undefined}
             aria-describedby={errors.dueDay ? errorId("dueDay") : "dueDay-hint"}
@@ -195,7 +195,8 @@ export function ProposalForm({
             </p>
           ) : (
             <span id="dueDay-hint" className="hint">
-              Do dia 1 ao dia 20. A 1ª parcela vence em 7 dias; as demais, nesse dia de cada mês.
+              Do dia {DUE_DAY_QUESTION.min} ao dia {DUE_DAY_QUESTION.max}. A 1ª parcela vence em 7 dias; as
+              demais, nesse dia de cada mês.
             </span>
           )}
         </div>

@@ -7,11 +7,12 @@ import {
   useController,
   useFieldArray,
 } from "react-hook-form";
+import { type ControlProps, Field, FieldGroup } from "@/components/ui/field";
 import type { AnswerValues } from "@/lib/catalogue/evaluate";
 import { conditionHolds } from "@/lib/catalogue/evaluate";
 import type { ChoiceOption, Question } from "@/lib/catalogue/types";
-import { maskCep, maskCpfCnpj, maskPhone } from "@/lib/portal/masks";
-import type { QuotationFormValues } from "@/lib/portal/quotation-answers";
+import { maskCep, maskCpfCnpj, maskPhone } from "@/lib/format/masks";
+import type { QuotationFormValues } from "@/lib/quotations/form-answers";
 
 type FieldProps = {
   question: Question;
@@ -22,15 +23,8 @@ type FieldProps = {
   values: AnswerValues;
 };
 
-const idOf = (name: string) => `q-${name.replace(/[^A-Za-z0-9]+/g, "-")}`;
-
-function ErrorText({ id, error }: { id: string; error?: FieldError }) {
-  return error?.message ? (
-    <p id={`${id}-error`} className="field-error">
-      {error.message}
-    </p>
-  ) : null;
-}
+/** The id of a question's control (or group), from its form path. */
+export const questionIdOf = (name: string) => `q-${name.replace(/[^A-Za-z0-9]+/g, "-")}`;
 
 function visibleOptions(options: ChoiceOption[], values: AnswerValues) {
   return options.filter((option) => !option.when || conditionHolds(option.when, (code) => values[code]));
@@ -40,23 +34,21 @@ function MaskedInput({
   name,
   control,
   mask,
-  id,
-  invalid,
   inputMode,
   autoComplete,
+  aria,
 }: {
   name: string;
   control: Control<QuotationFormValues>;
   mask: (value: string) => string;
-  id: string;
-  invalid: boolean;
   inputMode: "numeric" | "tel" | "text";
   autoComplete?: string;
+  aria: ControlProps;
 }) {
   const { field } = useController({ name: name as never, control });
   return (
     <input
-      id={id}
+      {...aria}
       type="text"
       inputMode={inputMode}
       autoComplete={autoComplete}
@@ -65,57 +57,43 @@ function MaskedInput({
       onBlur={field.onBlur}
       value={(field.value as string | undefined) ?? ""}
       onChange={(event) => field.onChange(mask(event.target.value))}
-      aria-invalid={invalid || undefined}
-      aria-describedby={invalid ? `${id}-error` : undefined}
     />
   );
 }
 
 /** One catalogue question as a labelled form control (type-driven; masks for CPF/CNPJ, CEP, phone). */
 export function QuestionField({ question, name, control, register, error, values }: FieldProps) {
-  const id = idOf(name);
-  const invalid = Boolean(error);
-  const described = invalid ? `${id}-error` : undefined;
+  const id = questionIdOf(name);
+  const message = error?.message;
   const label = `${question.label}${question.required && question.default === undefined ? "" : " (opcional)"}`;
+  const radios = (options: { value: string; label: string }[]) => (
+    <FieldGroup name={name} id={id} label={label} error={message}>
+      <div className="row">
+        {options.map((option) => (
+          <label key={option.value} className="choice">
+            <input type="radio" value={option.value} {...register(name as never)} />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </FieldGroup>
+  );
 
   switch (question.type) {
     case "boolean": {
       if (question.mustBe === true) {
-        const { field } = { field: register(name as never) };
         return (
-          <div className="field">
-            <label className="choice" htmlFor={id}>
-              <input
-                id={id}
-                type="checkbox"
-                value="true"
-                {...field}
-                aria-invalid={invalid || undefined}
-                aria-describedby={described}
-              />
-              {question.label}
-            </label>
-            <ErrorText id={id} error={error} />
-          </div>
+          <Field layout="checkbox" name={name} id={id} label={question.label} error={message}>
+            {({ name: _name, ...aria }) => (
+              <input {...aria} type="checkbox" value="true" {...register(name as never)} />
+            )}
+          </Field>
         );
       }
-      return (
-        <fieldset aria-describedby={described} aria-invalid={invalid || undefined}>
-          <legend>{label}</legend>
-          <div className="row">
-            {[
-              ["true", "Sim"],
-              ["false", "Não"],
-            ].map(([value, text]) => (
-              <label key={value} className="choice">
-                <input type="radio" value={value} {...register(name as never)} />
-                {text}
-              </label>
-            ))}
-          </div>
-          <ErrorText id={id} error={error} />
-        </fieldset>
-      );
+      return radios([
+        { value: "true", label: "Sim" },
+        { value: "false", label: "Não" },
+      ]);
     }
     case "choice":
     case "amount": {
@@ -130,54 +108,32 @@ export function QuestionField({ question, name, control, register, error, values
                 maximumFractionDigits: 0,
               }),
             }));
-      if (question.type === "choice" && options.length <= 3) {
-        return (
-          <fieldset aria-describedby={described} aria-invalid={invalid || undefined}>
-            <legend>{label}</legend>
-            <div className="row">
-              {options.map((option) => (
-                <label key={option.value} className="choice">
-                  <input type="radio" value={option.value} {...register(name as never)} />
-                  {option.label}
-                </label>
-              ))}
-            </div>
-            <ErrorText id={id} error={error} />
-          </fieldset>
-        );
-      }
+      if (question.type === "choice" && options.length <= 3) return radios(options);
       return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <select
-            id={id}
-            {...register(name as never)}
-            aria-invalid={invalid || undefined}
-            aria-describedby={described}
-          >
-            <option value="">Selecione…</option>
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          <ErrorText id={id} error={error} />
-        </div>
+        <Field name={name} id={id} label={label} error={message}>
+          {({ name: _name, ...aria }) => (
+            <select {...aria} {...register(name as never)}>
+              <option value="">Selecione…</option>
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       );
     }
     case "multi-choice":
       return (
-        <fieldset aria-describedby={described} aria-invalid={invalid || undefined}>
-          <legend>{label}</legend>
+        <FieldGroup name={name} id={id} label={label} error={message}>
           {visibleOptions(question.options, values).map((option) => (
             <label key={option.value} className="choice">
               <input type="checkbox" value={option.value} {...register(name as never)} />
               {option.label}
             </label>
           ))}
-          <ErrorText id={id} error={error} />
-        </fieldset>
+        </FieldGroup>
       );
     case "document":
     case "digits": {
@@ -190,27 +146,26 @@ export function QuestionField({ question, name, control, register, error, values
               ? maskPhone
               : (value: string) => value.replace(/\D/g, "").slice(0, question.maxLength);
       return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <MaskedInput
-            id={id}
-            name={name}
-            control={control}
-            mask={mask}
-            invalid={invalid}
-            inputMode={
-              question.type === "document" ? "text" : question.code.includes("PHONE") ? "tel" : "numeric"
-            }
-            autoComplete={
-              question.code.endsWith("ZIPCODE")
-                ? "postal-code"
-                : question.code.includes("PHONE")
-                  ? "tel"
-                  : undefined
-            }
-          />
-          <ErrorText id={id} error={error} />
-        </div>
+        <Field name={name} id={id} label={label} error={message}>
+          {({ name: _name, ...aria }) => (
+            <MaskedInput
+              aria={{ ...aria, name }}
+              name={name}
+              control={control}
+              mask={mask}
+              inputMode={
+                question.type === "document" ? "text" : question.code.includes("PHONE") ? "tel" : "numeric"
+              }
+              autoComplete={
+                question.code.endsWith("ZIPCODE")
+                  ? "postal-code"
+                  : question.code.includes("PHONE")
+                    ? "tel"
+                    : undefined
+              }
+            />
+          )}
+        </Field>
       );
     }
     default: {
@@ -218,18 +173,11 @@ export function QuestionField({ question, name, control, register, error, values
       const inputMode =
         question.type === "integer" ? "numeric" : question.type === "decimal" ? "decimal" : undefined;
       return (
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <input
-            id={id}
-            type={type}
-            inputMode={inputMode}
-            {...register(name as never)}
-            aria-invalid={invalid || undefined}
-            aria-describedby={described}
-          />
-          <ErrorText id={id} error={error} />
-        </div>
+        <Field name={name} id={id} label={label} error={message}>
+          {({ name: _name, ...aria }) => (
+            <input {...aria} type={type} inputMode={inputMode} {...register(name as never)} />
+          )}
+        </Field>
       );
     }
   }
@@ -252,7 +200,7 @@ export function OptionsField({
   const { fields, append, remove } = useFieldArray({ control, name: `options.${question.code}` as never });
   const empty = Object.fromEntries(question.fields.map((field) => [field.code, ""]));
   return (
-    <fieldset>
+    <fieldset id={questionIdOf(`answers.${question.code}`)} tabIndex={-1}>
       <legend>{question.label}: uma cotação por opção</legend>
       {fields.map((entry, index) => (
         <div key={entry.id} className="card" style={{ marginBottom: "0.75rem", padding: "0.75rem" }}>

@@ -2,8 +2,11 @@
 
 import { useMemo, useState, useTransition } from "react";
 import { type FieldError, type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { FormResult } from "@/components/ui/form-result";
+import { SubmitButton } from "@/components/ui/submit-button";
 import type { RawAnswer } from "@/lib/catalogue/evaluate";
 import type { Question } from "@/lib/catalogue/types";
+import { type ActionResult, REVIEW_FIELDS_MESSAGE } from "@/lib/forms/action-result";
 import {
   applicableQuestions,
   buildQuotationAnswers,
@@ -11,10 +14,42 @@ import {
   type FieldError as FormFieldError,
   type QuotationFormValues,
   validateQuotationForm,
-} from "@/lib/portal/quotation-answers";
-import { OptionsField, QuestionField } from "./question-field";
+} from "@/lib/quotations/form-answers";
+import { OptionsField, QuestionField, questionIdOf } from "./question-field";
 
-export type CreateQuotationResult = { error?: string; invalidCodes?: string[] } | undefined;
+/** What the create action answers when it does not redirect: the message and the catalogue codes refused. */
+export type CreateQuotationResult = ActionResult<never, string>;
+
+/** Each error of the form by its path, with the label a person sees, in question order. */
+function summaryOf(questions: Question[], errors: FieldErrors<QuotationFormValues>) {
+  const fieldErrors: Record<string, string> = {};
+  const labels: Record<string, string> = {};
+  for (const question of questions) {
+    const own = (errors.answers as Record<string, FieldError | undefined> | undefined)?.[question.code];
+    if (own?.message) {
+      fieldErrors[`answers.${question.code}`] = own.message;
+      labels[`answers.${question.code}`] = question.label;
+    }
+    if (question.type !== "options") continue;
+    // Entries are keyed by index: an array from react-hook-form, an object from our resolver.
+    const entries = (
+      errors.options as
+        | Record<string, Record<string, Record<string, FieldError | undefined> | undefined>>
+        | undefined
+    )?.[question.code];
+    for (const [key, entry] of Object.entries(entries ?? {})) {
+      const index = Number(key);
+      for (const field of question.fields) {
+        const message = entry?.[field.code]?.message;
+        if (!message) continue;
+        const path = `options.${question.code}.${index}.${field.code}`;
+        fieldErrors[path] = message;
+        labels[path] = `${field.label} — opção ${index + 1}`;
+      }
+    }
+  }
+  return { fieldErrors, labels };
+}
 
 function toFieldErrors(errors: FormFieldError[]): FieldErrors<QuotationFormValues> {
   const root: Record<string, unknown> = {};
@@ -94,7 +129,7 @@ export function QuotationForm({
     shouldFocusError: true,
   });
   const [pending, startTransition] = useTransition();
-  const [serverError, setServerError] = useState<string>();
+  const [serverAnswer, setServerAnswer] = useState<CreateQuotationResult | null>(null);
   const watched = form.watch();
   const values = useMemo(() => validateQuotationForm(questions, watched).values, [questions, watched]);
   const shown = applicableQuestions(questions, values).filter(
@@ -103,15 +138,14 @@ export function QuotationForm({
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit((data) => {
-    setServerError(undefined);
+    setServerAnswer(null);
     startTransition(async () => {
       const result = await action({ operationCode, answers: buildQuotationAnswers(questions, data) });
-      if (result?.invalidCodes?.length) {
-        for (const { path, message } of errorsForCodes(questions, result.invalidCodes, data)) {
-          form.setError(path as never, { type: "server", message }, { shouldFocus: true });
-        }
+      if (result.ok) return;
+      for (const { path, message } of errorsForCodes(questions, Object.keys(result.fieldErrors), data)) {
+        form.setError(path as never, { type: "server", message });
       }
-      if (result?.error) setServerError(result.error);
+      setServerAnswer(result);
     });
   });
 
@@ -122,20 +156,21 @@ export function QuotationForm({
     if (section) section.questions.push(question);
     else sections.push({ title, questions: [question] });
   }
-  const errorCount = Object.keys(errors.answers ?? {}).length + Object.keys(errors.options ?? {}).length;
+  const summary = summaryOf(questions, errors);
+  const failed = serverAnswer?.ok === false ? serverAnswer : undefined;
+  const result =
+    failed || Object.keys(summary.fieldErrors).length > 0
+      ? {
+          ok: false as const,
+          error: failed?.error ?? REVIEW_FIELDS_MESSAGE,
+          fieldErrors: summary.fieldErrors,
+        }
+      : null;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Dados da cotação">
-      {serverError ? (
-        <p className="alert alert-error" role="alert">
-          {serverError}
-        </p>
-      ) : null}
-      {errorCount > 0 ? (
-        <p className="alert alert-error" role="alert">
-          Revise {errorCount === 1 ? "o campo destacado" : `os ${errorCount} campos destacados`}.
-        </p>
-      ) : null}
+      {/* The browser's checks focus the first field (react-hook-form); the server's answer, this summary. */}
+      <FormResult result={result} labels={summary.labels} idOf={questionIdOf} focusOn={serverAnswer} />
       {sections.map((section) => (
         <section key={section.title} className="card" style={{ marginBottom: "1rem" }}>
           <h2>{section.title}</h2>
@@ -171,11 +206,9 @@ export function QuotationForm({
           </div>
         </section>
       ))}
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? "Calculando…" : "Calcular cotação"}
-        </button>
-      </div>
+      <SubmitButton pending={pending} pendingLabel="Calculando…">
+        Calcular cotação
+      </SubmitButton>
     </form>
   );
 }

@@ -27,7 +27,7 @@ export function QuotationRowActions({ row }: { row: QuotationTableRow }) {
       setError(undefined);
       const action = kind === "duplicate" ? duplicateQuotationAction : requoteQuotationAction;
       const result = await action(row.identifier);
-      if (result) setError(result.error);
+      if (result?.ok === false) setError(result.error);
       setBusy(undefined);
     });
   const who = <span className="sr-only"> ({row.insuredName})</span>;

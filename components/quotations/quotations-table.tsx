@@ -6,8 +6,8 @@ import { DataTable } from "@/components/data-table/data-table";
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
 import { useDataTable } from "@/components/data-table/use-data-table";
 import type { FilterOption } from "@/components/policies/policy-columns";
+import { formatDate, formatReais } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
-import { formatDate, formatReais } from "@/lib/portal/format";
 import {
   QUOTATION_COLUMNS,
   QUOTATION_FILTER_KEYS,

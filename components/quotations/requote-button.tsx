@@ -1,6 +1,8 @@
 "use client";
 
 import { useState, useTransition } from "react";
+import { FormResult } from "@/components/ui/form-result";
+import type { ActionResult } from "@/lib/forms/action-result";
 
 /** "Recalcular": re-quotes an expired quotation with its own answers (new prices and identifiers). */
 export function RequoteButton({
@@ -8,30 +10,21 @@ export function RequoteButton({
   action,
 }: {
   quotationId: string;
-  action: (quotationId: string) => Promise<{ error: string } | undefined>;
+  action: (quotationId: string) => Promise<ActionResult>;
 }) {
   const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string>();
+  const [result, setResult] = useState<ActionResult | null>(null);
   return (
     <>
       <button
         type="button"
         className="btn btn-primary"
         disabled={pending}
-        onClick={() =>
-          startTransition(async () => {
-            const result = await action(quotationId);
-            if (result) setError(result.error);
-          })
-        }
+        onClick={() => startTransition(async () => setResult(await action(quotationId)))}
       >
         {pending ? "Recalculando…" : "Recalcular"}
       </button>
-      {error ? (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormResult result={result} />
     </>
   );
 }

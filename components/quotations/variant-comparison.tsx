@@ -1,4 +1,4 @@
-import { formatDate, formatReais } from "@/lib/portal/format";
+import { formatDate, formatReais } from "@/lib/format/pt-br";
 import type { Pricing } from "@/lib/schemas/quotation";
 
 const OPTION_LABELS = { CreditCard: "Cartão de crédito", Ticket: "Boleto" } as const;

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import type { WebhookActionState } from "@/app/(portal)/settings/webhooks/actions";
-import { formatDateTime } from "@/lib/portal/format";
+import { formatDateTime } from "@/lib/format/pt-br";
 import { EVENT_TYPE_LABELS } from "@/lib/webhooks/endpoint-schema";
 import type { WebhookDeliveryView } from "@/lib/webhooks/endpoints";
 import { DeliveryStatusBadge } from "./delivery-status-badge";
@@ -117,7 +117,7 @@ export function DeliveriesTable({
                           startTransition(async () => {
                             const result = await redeliverAction(row.id);
                             setMessage(
-                              result.error
+                              !result.ok
                                 ? { text: result.error, error: true }
                                 : { text: `${eventLabel(row.eventType)}: reenvio solicitado.` },
                             );

@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import type { RotateSecretState, WebhookActionState } from "@/app/(portal)/settings/webhooks/actions";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
-import { formatDateTime } from "@/lib/portal/format";
+import { formatDateTime } from "@/lib/format/pt-br";
 import { SecretReveal } from "./secret-reveal";
 
 /** "Enviar evento de teste", "Gerar novo segredo" and "Excluir endpoint" for one endpoint. */
@@ -19,7 +19,7 @@ export function EndpointActions({
   deleteAction: () => Promise<WebhookActionState>;
 }) {
   const [message, setMessage] = useState<{ text: string; error?: boolean }>({ text: "" });
-  const [rotated, setRotated] = useState<RotateSecretState>({});
+  const [rotated, setRotated] = useState<{ secret?: string; previousSecretUntil?: string }>({});
   const [pending, startTransition] = useTransition();
 
   return (
@@ -41,7 +41,7 @@ export function EndpointActions({
             startTransition(async () => {
               const result = await sendTestAction();
               setMessage(
-                result.error
+                !result.ok
                   ? { text: result.error, error: true }
                   : { text: "Evento de teste enviado: acompanhe no registro de entregas." },
               );
@@ -62,9 +62,9 @@ export function EndpointActions({
           onConfirm={() =>
             startTransition(async () => {
               const result = await rotateAction();
-              if (result.error) setMessage({ text: result.error, error: true });
+              if (!result.ok) setMessage({ text: result.error, error: true });
               else {
-                setRotated(result);
+                setRotated(result.data);
                 setMessage({ text: "" });
               }
             })
@@ -83,7 +83,7 @@ export function EndpointActions({
           onConfirm={() =>
             startTransition(async () => {
               const result = await deleteAction();
-              if (result?.error) setMessage({ text: result.error, error: true });
+              if (result && !result.ok) setMessage({ text: result.error, error: true });
             })
           }
         />

@@ -2,17 +2,21 @@
 
 import Link from "next/link";
 import { useActionState, useEffect, useId, useRef, useState } from "react";
+import { Field, FieldGroup } from "@/components/ui/field";
+import { FormResult, focusFirstError } from "@/components/ui/form-result";
+import type { FieldErrors } from "@/lib/forms/action-result";
 import {
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
   endpointFieldErrors,
   endpointFormValues,
+  type WebhookEndpointField,
   type WebhookEndpointFormState,
   webhookEndpointFormSchema,
 } from "@/lib/webhooks/endpoint-schema";
 import { SecretReveal } from "./secret-reveal";
 
-type FieldErrors = NonNullable<WebhookEndpointFormState["fieldErrors"]>;
+const LABELS: Record<WebhookEndpointField, string> = { url: "URL do endpoint", eventTypes: "Eventos" };
 
 /**
  * The endpoint form: URL and events (and, when editing, enabled). Checked in the browser with the
@@ -31,16 +35,19 @@ export function EndpointForm({
   /** Editing: the endpoint's current settings (and the "Ativo" box). */
   initial?: { url: string; eventTypes: string[]; enabled: boolean };
 }) {
-  const [state, formAction, pending] = useActionState(action, {});
-  const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>();
-  const errors = clientErrors ?? state.fieldErrors ?? {};
+  const [state, formAction, pending] = useActionState(action, null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors<WebhookEndpointField> | undefined>();
+  const errors = clientErrors ?? (state?.ok === false ? state.fieldErrors : {});
+  const created = state?.ok ? state.data.created : undefined;
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const editing = initial !== undefined;
 
+  const idOf = (name: string) => `${id}-${name === "url" ? "url" : "events"}`;
+
   useEffect(() => {
-    if (state.created) formRef.current?.reset();
-  }, [state.created]);
+    if (created) formRef.current?.reset();
+  }, [created]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const values = endpointFormValues(new FormData(event.currentTarget), { withEnabled: editing });
@@ -50,61 +57,56 @@ export function EndpointForm({
       return;
     }
     event.preventDefault();
-    setClientErrors(endpointFieldErrors(parsed.error));
+    const next = endpointFieldErrors(parsed.error);
+    setClientErrors(next);
+    focusFirstError(next, ["url"], idOf);
   }
 
   return (
     <>
-      {state.created ? (
-        <SecretReveal
-          key={state.created.id}
-          title={`Endpoint ${state.created.url} criado.`}
-          secret={state.created.secret}
-        >
+      {created ? (
+        <SecretReveal key={created.id} title={`Endpoint ${created.url} criado.`} secret={created.secret}>
           <p style={{ marginBottom: 0 }}>
-            <Link href={`/settings/webhooks/${state.created.id}`}>
+            <Link href={`/settings/webhooks/${created.id}`}>
               Abrir o endpoint e enviar um evento de teste
             </Link>
           </p>
         </SecretReveal>
       ) : null}
       <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate aria-label={label}>
-        {state.error ? (
-          <p className="alert alert-error" role="alert">
-            {state.error}
-          </p>
-        ) : null}
-        {state.saved && !pending ? (
-          <p className="alert alert-success" role="status">
-            Alterações salvas.
-          </p>
-        ) : null}
-        <div className="field">
-          <label htmlFor={`${id}-url`}>URL do endpoint</label>
-          <input
-            id={`${id}-url`}
-            name="url"
-            type="url"
-            className="input"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://exemplo.com.br/webhooks"
-            defaultValue={initial?.url}
-            aria-invalid={errors.url ? true : undefined}
-            aria-describedby={errors.url ? `${id}-url-error` : `${id}-url-hint`}
+        {clientErrors || created ? null : (
+          <FormResult
+            result={state}
+            labels={LABELS}
+            idOf={idOf}
+            success={pending ? null : "Alterações salvas."}
           />
-          {errors.url ? (
-            <p id={`${id}-url-error`} className="field-error">
-              {errors.url}
-            </p>
-          ) : (
-            <span id={`${id}-url-hint`} className="hint">
-              Somente https. Endereços de rede privada, loopback e link-local são recusados.
-            </span>
+        )}
+        <Field
+          name="url"
+          id={idOf("url")}
+          label={LABELS.url}
+          hint="Somente https. Endereços de rede privada, loopback e link-local são recusados."
+          error={errors.url}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              className="input"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://exemplo.com.br/webhooks"
+              defaultValue={initial?.url}
+            />
           )}
-        </div>
-        <fieldset aria-describedby={errors.eventTypes ? `${id}-events-error` : undefined}>
-          <legend>Eventos</legend>
+        </Field>
+        <FieldGroup
+          name="eventTypes"
+          id={idOf("eventTypes")}
+          label={LABELS.eventTypes}
+          error={errors.eventTypes}
+        >
           {EVENT_TYPES.map((type) => (
             <label key={type} className="choice">
               <input
@@ -116,12 +118,7 @@ export function EndpointForm({
               {EVENT_TYPE_LABELS[type]} <code>{type}</code>
             </label>
           ))}
-          {errors.eventTypes ? (
-            <p id={`${id}-events-error`} className="field-error">
-              {errors.eventTypes}
-            </p>
-          ) : null}
-        </fieldset>
+        </FieldGroup>
         {editing ? (
           <label className="choice" style={{ marginBottom: "0.75rem" }}>
             <input type="checkbox" name="enabled" defaultChecked={initial.enabled} />

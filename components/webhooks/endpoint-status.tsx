@@ -1,4 +1,4 @@
-import { formatDateTime } from "@/lib/portal/format";
+import { formatDateTime } from "@/lib/format/pt-br";
 import type { WebhookEndpointView } from "@/lib/webhooks/endpoints";
 
 /** Active, failing since…, disabled by an admin or disabled by the platform after 5 days of failures. */

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDateTime } from "@/lib/portal/format";
+import { formatDateTime } from "@/lib/format/pt-br";
 import type { WebhookEndpointView } from "@/lib/webhooks/endpoints";
 import { EndpointStatusBadge } from "./endpoint-status";
 

@@ -19,6 +19,10 @@ test.describe("policy table", () => {
       "aria-sort",
       "ascending",
     );
+    await expect(policies.table.getByRole("columnheader", { name: /Status/ })).toHaveAttribute(
+      "aria-sort",
+      "none",
+    );
     const names = (await policies.column(1)).map(normalizeName);
     expect(names).toEqual([...names].sort());
 

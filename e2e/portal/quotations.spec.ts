@@ -42,9 +42,13 @@ test.describe("quotation to policy", () => {
     await form.getByLabel("CPF/CNPJ do segurado").fill("11111111111");
     await form.getByRole("button", { name: "Calcular cotação" }).click();
     await expect(form.getByRole("alert")).toContainText("campos destacados");
+    await expect(form.getByRole("alert")).toContainText(/\d+ campos precisam de revisão/);
     await expect(
-      form.getByText("Informe um CPF (pessoa física) ou CNPJ (pessoa jurídica) válido."),
+      form.getByText("Informe um CPF (pessoa física) ou CNPJ (pessoa jurídica) válido.", { exact: true }),
     ).toBeVisible();
+    // The summary's link takes the focus to the field it names.
+    await form.getByRole("link", { name: /^CPF\/CNPJ do segurado: / }).click();
+    await expect(form.getByLabel("CPF/CNPJ do segurado")).toBeFocused();
     await expect(form.getByLabel("CPF/CNPJ do segurado")).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByLabel("Nome do segurado")).toHaveAttribute("aria-invalid", "true");
     await expect(page).toHaveURL(/\/quotations\/new/);

@@ -47,7 +47,9 @@ test.describe("sessions end when they should", () => {
     const newPassword = "nova-senha-e2e-2026";
     try {
       const wrong = await changePassword(page, "nao-e-a-senha", newPassword);
-      await expect(wrong.getByText("Senha atual incorreta.")).toBeVisible();
+      await expect(wrong.getByRole("alert")).toBeFocused();
+      await expect(wrong.getByRole("link", { name: "Senha atual: Senha atual incorreta." })).toBeVisible();
+      await expect(wrong.getByLabel("Senha atual")).toHaveAccessibleDescription("Senha atual incorreta.");
 
       const form = await changePassword(page, DEMO_PASSWORD, newPassword);
       await expect(form.getByRole("status")).toContainText("Senha alterada.");

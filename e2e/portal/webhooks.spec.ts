@@ -27,9 +27,12 @@ test.describe("Webhooks", () => {
     // A private address is refused (after resolving it), with the reason.
     await form.getByLabel("URL do endpoint").fill("https://10.20.30.40/webhooks");
     await form.getByRole("button", { name: "Criar endpoint" }).click();
-    await expect(
-      form.getByText("Endereço não permitido: 10.20.30.40 aponta para 10.20.30.40 (rede privada)."),
-    ).toBeVisible();
+    const refusal = "Endereço não permitido: 10.20.30.40 aponta para 10.20.30.40 (rede privada).";
+    await expect(form.getByRole("alert")).toBeFocused();
+    await expect(form.getByRole("link", { name: `URL do endpoint: ${refusal}` })).toBeVisible();
+    await expect(form.getByLabel("URL do endpoint")).toHaveAccessibleDescription(
+      new RegExp(`${refusal.replace(/[.()]/g, "\\$&")}$`),
+    );
 
     const url = receiver.url(`/e2e-${Date.now()}`);
     const path = new URL(url).pathname;

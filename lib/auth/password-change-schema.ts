@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ActionState } from "@/lib/forms/action-result";
 
 /** The password-change form, validated in the browser and again by the Server Action. */
 export const passwordChangeSchema = z
@@ -22,9 +23,5 @@ export const passwordChangeSchema = z
 
 export type PasswordChangeField = "currentPassword" | "newPassword" | "confirmPassword";
 
-/** What the password-change Server Action answers. */
-export type PasswordChangeState = {
-  done?: { endedSessions: number };
-  error?: string;
-  fieldErrors?: Partial<Record<PasswordChangeField, string>>;
-};
+/** What the password-change Server Action answers: how many other sessions it ended. */
+export type PasswordChangeState = ActionState<{ endedSessions: number }, PasswordChangeField>;

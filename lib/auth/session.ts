@@ -7,6 +7,7 @@ import { getDb } from "@/db/index";
 import { deleteUserSession, findUserBySession, insertUserSession } from "@/db/queries/sessions";
 import type { PortalUser } from "@/db/queries/users";
 import { env } from "@/lib/env";
+import { isGuid } from "@/lib/schemas/identifiers";
 import { deriveSecret } from "@/lib/secrets";
 
 export const SESSION_COOKIE = "bp_session";
@@ -15,8 +16,6 @@ export const SESSION_TTL_SECONDS = 8 * 60 * 60;
 
 /** What the sealed cookie holds: only the id of the session row (db/schema/sessions.ts). */
 export type SessionData = { sessionId?: string };
-
-const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function sessionOptions(): SessionOptions {
   return {
@@ -45,7 +44,7 @@ export type CurrentUser = Omit<PortalUser, "brokerName"> & { brokerName: string;
  */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | undefined> => {
   const { sessionId } = await getSession();
-  if (!sessionId || !SESSION_ID.test(sessionId)) return undefined;
+  if (!sessionId || !isGuid(sessionId)) return undefined;
   return findUserBySession(await getDb(), sessionId);
 });
 
@@ -64,7 +63,7 @@ export async function startSession(userId: string, userAgent: string | null): Pr
 /** Ends this request's session: its row goes (the cookie stops working anywhere) and the cookie is cleared. */
 export async function endSession(): Promise<void> {
   const session = await getSession();
-  if (session.sessionId && SESSION_ID.test(session.sessionId)) {
+  if (session.sessionId && isGuid(session.sessionId)) {
     await deleteUserSession(await getDb(), session.sessionId);
   }
   session.destroy();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ActionState } from "@/lib/forms/action-result";
 import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 
 /** The sign-in form, validated in the browser and again by the Server Action. */
@@ -17,9 +18,7 @@ export const signInSchema = z.object({
 
 export type SignInInput = z.input<typeof signInSchema>;
 
-/** What the sign-in Server Action answers when it does not redirect. */
-export type SignInState = {
-  error?: string;
-  fieldErrors?: Partial<Record<"email" | "password", string>>;
-  email?: string;
-};
+export type SignInField = "email" | "password";
+
+/** What the sign-in Server Action answers when it does not redirect (the e-mail echoed in `values`). */
+export type SignInState = ActionState<never, SignInField>;

@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { z } from "zod";
 import { addDays, businessDay } from "@/lib/dates";
 import { isValidCnpjValue, isValidCpfValue, normalizeIdentity } from "@/lib/identity";
+import { isGuid } from "@/lib/schemas/identifiers";
 import { parseBoundedDate, safeTextSchema } from "@/lib/schemas/primitives";
 import type { Condition, Question, Scalar } from "./types";
 
@@ -28,7 +29,6 @@ type Normalised = { ok: true; value: AnswerValue } | { ok: false };
 
 const FAIL: Normalised = { ok: false };
 const ok = (value: AnswerValue): Normalised => ({ ok: true, value });
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMERIC = /^[+-]?\d+(?:\.\d+)?$/;
 const emailSchema = z.email();
 
@@ -215,7 +215,7 @@ function normalise(question: Question, raw: unknown, context: EvaluationContext,
     }
     case "guid": {
       const text = asText(raw);
-      return text && GUID.test(text) ? ok(text.toLowerCase()) : FAIL;
+      return text && isGuid(text) ? ok(text.toLowerCase()) : FAIL;
     }
     case "amount": {
       const value = asDecimal(raw);

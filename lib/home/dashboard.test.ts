@@ -11,7 +11,7 @@ import {
 } from "@/db/schema";
 import { businessDay, startOfBusinessDay } from "@/lib/dates";
 import { listPolicies } from "@/lib/policies/list-policies";
-import { parsePolicyPageQuery } from "@/lib/portal/policies";
+import { parsePolicyPageQuery } from "@/lib/policies/page-query";
 import { listRenewalCandidates } from "@/lib/renewals/renewal-window";
 import { createPolicyTestDatabase, insertTestPolicy } from "@/lib/testing/policy-fixtures";
 import { loadHomeDashboard } from "./dashboard";

@@ -1,8 +1,7 @@
 import type { Executor } from "@/db/index";
 import { findPolicyForBroker, type PolicyRow } from "@/db/queries/policies";
 import { ApiError } from "@/lib/http/errors";
-
-const POLICY_NUMBER = /^(\d{13}|\d{24})$/;
+import { isPolicyNumber } from "@/lib/schemas/identifiers";
 
 /**
  * One of the broker's policies by its 13-digit policyNumber or 24-digit number. Anything else,
@@ -13,7 +12,7 @@ export async function findPolicyOrThrow(
   brokerId: string,
   policyNumber: string,
 ): Promise<PolicyRow> {
-  const policy = POLICY_NUMBER.test(policyNumber)
+  const policy = isPolicyNumber(policyNumber)
     ? await findPolicyForBroker(db, brokerId, policyNumber)
     : undefined;
   if (!policy) throw new ApiError("POLICY-NOT-FOUND", { properties: ["policyNumber"] });

@@ -1,9 +1,8 @@
 import type { Executor } from "@/db/index";
 import { findPolicyDetails } from "@/db/queries/policies";
+import { isPolicyNumber } from "@/lib/schemas/identifiers";
 import type { PolicyWire } from "@/lib/schemas/policy";
 import { policyDetailsToWire } from "./to-wire";
-
-const POLICY_NUMBER = /^(\d{13}|\d{24})$/;
 
 /**
  * The broker's policy by policyNumber (13 digits) or number (24 digits); undefined for anyone
@@ -16,7 +15,7 @@ export async function getPolicyForBroker(
   numberOrPolicyNumber: string,
   origin?: string,
 ): Promise<PolicyWire | undefined> {
-  if (!POLICY_NUMBER.test(numberOrPolicyNumber)) return undefined;
+  if (!isPolicyNumber(numberOrPolicyNumber)) return undefined;
   const details = await findPolicyDetails(db, brokerId, numberOrPolicyNumber);
   return details && policyDetailsToWire(details, origin);
 }

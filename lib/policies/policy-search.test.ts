@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as list from "@/app/api/v1/policy/[registerNumber]/all/route";
 import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
-import { parsePolicyPageQuery } from "@/lib/portal/policies";
+import { parsePolicyPageQuery } from "@/lib/policies/page-query";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { keyHeader } from "@/lib/testing/fixtures";
 import { createPolicyTestDatabase, insertTestPolicy } from "@/lib/testing/policy-fixtures";

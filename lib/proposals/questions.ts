@@ -9,6 +9,17 @@ export const MISSING_INSTALLMENT_CODES = [
   "INSTALLMENT-NUMBER",
 ];
 
+/** The boleto's day of the month (service-spec: 1 to 20); with a card it is ignored if sent (domain.md §6). */
+export const DUE_DAY_QUESTION = {
+  code: "DUE-DAY",
+  label: "Dia de vencimento",
+  type: "integer",
+  min: 1,
+  max: 20,
+  required: true,
+  when: { answer: "PAYMENT-METHOD", equals: "TICKET" },
+} as const satisfies Question;
+
 /**
  * The proposal's questions for a modality (domain.md §6), in evaluation order; same format as the
  * catalogue's (see getModalityQuestions). PAYMENT-METHOD offers only the modality's payment options
@@ -25,16 +36,7 @@ export function proposalQuestions(definition: ModalityDefinition): Question[] {
       required: true,
       options: methods.map((value) => ({ value, label: labels[value] })),
     },
-    {
-      code: "DUE-DAY",
-      label: "Dia de vencimento",
-      type: "integer",
-      min: 1,
-      max: 20,
-      required: true,
-      // Only the boleto has a due day; with a card it is ignored if sent (domain.md §6).
-      when: { answer: "PAYMENT-METHOD", equals: "TICKET" },
-    },
+    DUE_DAY_QUESTION,
     { code: "SELECTED-VARIANT-IDENTIFIER", label: "Opção de preço", type: "guid", required: true },
     {
       code: "PAYMENT-INSTALLMENT-IDENTIFIER",

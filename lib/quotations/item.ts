@@ -10,6 +10,7 @@ import {
 } from "@/db/queries/quotations";
 import { signDocumentUrl } from "@/lib/documents/links";
 import { centsToReais } from "@/lib/money";
+import { isGuid } from "@/lib/schemas/identifiers";
 import type { QuotationWithProposal } from "@/lib/schemas/proposal";
 import type { Pricing } from "@/lib/schemas/quotation";
 
@@ -21,8 +22,6 @@ export type QuotationAggregate = {
   proposal?: ProposalRow;
   proposalDocumentId?: string;
 };
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Payment options in wire order, with their wire names (service-spec: boleto is "Ticket" twice). */
 const PAYMENT_OPTIONS = [
@@ -128,7 +127,7 @@ export async function getQuotationForBroker(
   origin?: string,
 ): Promise<QuotationWithProposal | undefined> {
   // A malformed id cannot name a quotation (and would be a uuid syntax error in SQL).
-  if (!GUID.test(quotationId)) return undefined;
+  if (!isGuid(quotationId)) return undefined;
   const aggregate = await loadQuotationAggregate(db, brokerId, quotationId);
   return aggregate ? toQuotationItem(aggregate, origin) : undefined;
 }

@@ -8,6 +8,7 @@ import { businessDay } from "@/lib/dates";
 import { signDocumentUrl } from "@/lib/documents/links";
 import { centsToReais } from "@/lib/money";
 import { resolveModalityCodes, resolveProductModalityCodes, resolveSearch } from "@/lib/policies/filters";
+import { isGuid } from "@/lib/schemas/identifiers";
 import {
   CHECKOUT_STATUS_TEXT,
   QUOTATION_STATUS_TEXT,
@@ -18,8 +19,6 @@ import {
 import { loadQuotationAggregate, toQuotationItem } from "./item";
 import { toCodedAnswers } from "./stored-answers";
 import { computeExpiresAt } from "./validity";
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The list element of a quotation (domain.md §12); `origin` signs the proposal document link. */
 function toSummaryWire(row: QuotationSummaryRow, origin?: string): QuotationSummaryWire {
@@ -88,7 +87,7 @@ export async function getQuotationRead(
   quotationId: string,
   origin?: string,
 ): Promise<QuotationReadWire | undefined> {
-  if (!GUID.test(quotationId)) return undefined;
+  if (!isGuid(quotationId)) return undefined;
   const row = await findQuotationSummary(db, brokerId, quotationId);
   if (!row) return undefined;
   const aggregate = await loadQuotationAggregate(db, brokerId, quotationId);

@@ -2,6 +2,7 @@ import cardValidator from "card-validator";
 import { z } from "zod";
 import { isValidCpfValue, normalizeIdentity } from "@/lib/identity";
 import { BRAZILIAN_STATES, registerNumberSchema } from "./common";
+import { guidSchema } from "./identifiers";
 import { safeTextSchema } from "./primitives";
 
 export { BRAZILIAN_STATES };
@@ -54,6 +55,8 @@ export function isCardExpiryValid(month: number, year: number, now = new Date())
   return year > currentYear || (year === currentYear && month >= currentMonth);
 }
 
+export const CARD_EXPIRED_MESSAGE = "The card has expired.";
+
 const creditCardShape = z.object({
   number: safeTextSchema
     .refine(isAcceptedCardNumber, "Invalid card number or unsupported brand.")
@@ -101,7 +104,7 @@ export const creditCardSchema = creditCardShape
         ctx.addIssue({
           code: "custom",
           path: [expiryYear! < currentYear ? "expiryYear" : "expiryMonth"],
-          message: "The card has expired.",
+          message: CARD_EXPIRED_MESSAGE,
         });
       }
       if ((card as { useCustomerAddress?: unknown }).useCustomerAddress !== false) return;
@@ -135,9 +138,9 @@ export type CreditCard = z.output<typeof creditCardSchema>;
 export const checkoutRequestSchema = z
   .object({
     registerNumber: registerNumberSchema,
-    quotationIdentifier: z
-      .guid()
-      .meta({ description: "The identifier received when the quotation was created" }),
+    quotationIdentifier: guidSchema.meta({
+      description: "The identifier received when the quotation was created",
+    }),
     // `null` is the same as omitted (domain.md §7 leaves it to us; partners' serialisers send null).
     creditCard: creditCardSchema
       .nullish()
@@ -161,3 +164,7 @@ export const checkoutStatusSchema = z.object({
 });
 
 export type CheckoutStatusView = z.output<typeof checkoutStatusSchema>;
+
+/** The same as the portal's status route sends it to the browser (JSON: no instant). */
+export const checkoutStatusJsonSchema = checkoutStatusSchema.omit({ updatedAt: true });
+export type CheckoutStatusJson = z.output<typeof checkoutStatusJsonSchema>;

@@ -3,6 +3,7 @@ import { INSTALLMENT_STATUSES, POLICY_STATUSES, type PolicyStatus } from "@/db/s
 import { toDateBoundary } from "@/lib/policies/date-boundaries";
 import { DEFAULT_POLICY_SORT, parsePolicySort } from "@/lib/policies/sort";
 import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
+import { guidSchema } from "./identifiers";
 import { boundedDateSchema, safeTextSchema } from "./primitives";
 
 export const POLICY_STATUS_TEXT = { Issued: "Emitida", Expired: "Expirada", Canceled: "Cancelada" } as const;
@@ -145,8 +146,7 @@ export const listQueryFields = {
       "Vigency ends on or before (YYYY-MM-DD in São Paulo, or ISO timestamp; 1900-01-01..2199-12-31)",
   }),
   status: statusSchema.optional(),
-  quotationIdentifier: z
-    .guid()
+  quotationIdentifier: guidSchema
     .optional()
     .meta({ description: "Only the policy issued from this quotation (a GUID)" }),
   endingWithinDays: z.coerce.number().int().min(1).max(366).optional().meta({

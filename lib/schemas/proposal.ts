@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { isoInstantSchema, registerNumberSchema } from "./common";
+import { guidSchema } from "./identifiers";
 import { safeTextSchema } from "./primitives";
 import { answerSchema, quotationItemSchema } from "./quotation";
 
 /** Body of POST /{version}/quotation/proposal (domain.md §6): `identifier` is the quotation's. */
 export const proposalRequestSchema = z
   .object({
-    identifier: z.guid().meta({ description: "The quotation's identifier (quotationIdentifier)." }),
+    identifier: guidSchema.meta({ description: "The quotation's identifier (quotationIdentifier)." }),
     registerNumber: registerNumberSchema,
     operationCode: safeTextSchema
       .trim()

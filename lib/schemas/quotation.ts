@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { QUOTATION_STATUSES } from "@/db/schema/quotations";
 import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
+import { guidSchema } from "./identifiers";
 import { safeTextSchema } from "./primitives";
 
 /** One coded answer; `answer` may be any JSON value, and missing or null counts as not sent. */
@@ -21,11 +22,10 @@ export const quotationRequestSchema = z
   .object({
     operationCode: safeTextSchema.trim().min(1).max(100),
     registerNumber: registerNumberSchema,
-    quotationIdentifier: z
-      .guid()
+    quotationIdentifier: guidSchema
       .nullish()
       .meta({ description: "Re-quote this quotation (same identifier, new variants and plans)." }),
-    identifier: z.guid().nullish().meta({ description: "Same as quotationIdentifier." }),
+    identifier: guidSchema.nullish().meta({ description: "Same as quotationIdentifier." }),
     answers: z.array(answerSchema).max(200),
   })
   .meta({
@@ -81,7 +81,7 @@ export const rateSchema = z
 
 export const installmentPlanSchema = z
   .object({
-    identifier: z.guid().meta({ description: "Send as PAYMENT-INSTALLMENT-IDENTIFIER." }),
+    identifier: guidSchema.meta({ description: "Send as PAYMENT-INSTALLMENT-IDENTIFIER." }),
     number: z.number().int().meta({ description: "Number of installments of this plan." }),
     commissionValue: moneySchema,
     netValue: moneySchema,
@@ -105,7 +105,7 @@ export const paymentOptionSchema = z
 
 export const pricingSchema = z
   .object({
-    variantIdentifier: z.guid().meta({ description: "Send as SELECTED-VARIANT-IDENTIFIER." }),
+    variantIdentifier: guidSchema.meta({ description: "Send as SELECTED-VARIANT-IDENTIFIER." }),
     underwriting: z.object({ approved: z.boolean(), evaluations: z.array(z.unknown()) }),
     price: z.object({
       commission: moneySchema,
@@ -127,7 +127,7 @@ export const pricingSchema = z
 /** The quotation as quotation creation shows it (the proposal result adds `proposal`). */
 export const quotationItemSchema = z
   .object({
-    quotationIdentifier: z.guid(),
+    quotationIdentifier: guidSchema,
     status: z.enum(QUOTATION_STATUSES),
     pricing: z.array(pricingSchema),
   })

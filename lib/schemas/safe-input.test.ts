@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { createApiKeySchema } from "@/lib/api-keys/create-key-schema";
 import { signInSchema } from "@/lib/auth/sign-in-schema";
+import { claimFormSchema } from "@/lib/claims/claim-form";
 import { ENDPOINTS } from "@/lib/http/endpoints";
 import { cancelPolicySchema } from "@/lib/policies/cancel-policy";
-import { createApiKeySchema } from "@/lib/portal/api-key-schema";
-import { cardFormSchema } from "@/lib/portal/card-form";
-import { claimFormSchema } from "@/lib/portal/claim-form";
-import { proposalFormSchema } from "@/lib/portal/proposal-form";
+import { proposalFormSchema } from "@/lib/proposals/proposal-form";
 import { policyListPageQuerySchema } from "./policy";
 
 /**
@@ -72,7 +71,6 @@ const STRICT: [string, z.ZodType][] = [
   ),
   ["portal sign-in", signInSchema],
   ["portal new API key", createApiKeySchema],
-  ["portal card form", cardFormSchema],
   ["portal proposal form", proposalFormSchema],
   ["portal policy cancellation", cancelPolicySchema],
   ["portal claim notice", claimFormSchema],

@@ -8,8 +8,8 @@ import {
   recordEndpointOutcome,
   startNextWaitingDelivery,
 } from "@/db/queries/webhooks";
+import { formatDateTime } from "@/lib/format/pt-br";
 import { log } from "@/lib/log";
-import { formatDateTime } from "@/lib/portal/format";
 import { isRefusal, resolveWebhookTarget } from "./address-policy";
 import {
   ATTEMPT_LEASE_SECONDS,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES, type EventType, eventTypeSchema } from "@/lib/events/types";
+import type { ActionState } from "@/lib/forms/action-result";
 import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 
 /** What each event means to a broker (the settings page's checkboxes and the delivery log). */
@@ -58,10 +59,8 @@ export function endpointFieldErrors(error: z.ZodError): Partial<Record<WebhookEn
   return errors;
 }
 
-export type WebhookEndpointFormState = {
-  fieldErrors?: Partial<Record<WebhookEndpointField, string>>;
-  error?: string;
-  /** A new endpoint: its signing secret, shown this once. */
-  created?: { id: string; url: string; secret: string };
-  saved?: boolean;
-};
+/** What the create and update actions answer; a new endpoint's signing secret is shown this once. */
+export type WebhookEndpointFormState = ActionState<
+  { created?: { id: string; url: string; secret: string } },
+  WebhookEndpointField
+>;

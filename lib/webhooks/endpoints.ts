@@ -16,6 +16,7 @@ import {
   type WebhookEndpointRow,
 } from "@/db/queries/webhooks";
 import type { WebhookDeliveryStatus } from "@/db/schema";
+import { isGuid } from "@/lib/schemas/identifiers";
 import { isRefusal, resolveWebhookTarget } from "./address-policy";
 import { ATTEMPT_LEASE_SECONDS, ROTATION_OVERLAP_MS, webhookSettings } from "./config";
 import {
@@ -63,9 +64,6 @@ function toView(row: WebhookEndpointRow, now: Date): WebhookEndpointView {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
-
 export async function listBrokerEndpoints(db: Database, brokerId: string, now = new Date()) {
   return (await listWebhookEndpoints(db, brokerId)).map((row) => toView(row, now));
 }
@@ -76,7 +74,7 @@ export async function getBrokerEndpoint(
   endpointId: string,
   now = new Date(),
 ): Promise<WebhookEndpointView | undefined> {
-  if (!isUuid(endpointId)) return undefined;
+  if (!isGuid(endpointId)) return undefined;
   const row = await findWebhookEndpoint(db, brokerId, endpointId);
   return row ? toView(row, now) : undefined;
 }
@@ -132,7 +130,7 @@ export async function updateBrokerEndpoint(
   input: unknown,
   now = new Date(),
 ): Promise<FormResult<object>> {
-  if (!isUuid(endpointId)) return { ok: false, error: "Endpoint não encontrado." };
+  if (!isGuid(endpointId)) return { ok: false, error: "Endpoint não encontrado." };
   const checked = await checkForm(input);
   if (!checked.ok) return checked;
   const row = await updateWebhookEndpoint(db, brokerId, endpointId, { ...checked.form, at: now });
@@ -150,7 +148,7 @@ export async function rotateEndpointSecret(
   endpointId: string,
   now = new Date(),
 ): Promise<{ secret: string; previousSecretUntil: string } | undefined> {
-  if (!isUuid(endpointId)) return undefined;
+  if (!isGuid(endpointId)) return undefined;
   return db.transaction(async (tx) => {
     const endpoint = await findWebhookEndpoint(tx, brokerId, endpointId, { lock: true });
     if (!endpoint) return undefined;
@@ -171,7 +169,7 @@ export async function deleteBrokerEndpoint(
   brokerId: string,
   endpointId: string,
 ): Promise<boolean> {
-  return isUuid(endpointId) && deleteWebhookEndpoint(db, brokerId, endpointId);
+  return isGuid(endpointId) && deleteWebhookEndpoint(db, brokerId, endpointId);
 }
 
 type ActionResult = { ok: true } | { ok: false; error: string };
@@ -186,7 +184,7 @@ export async function sendTestEvent(
   endpointId: string,
   now = new Date(),
 ): Promise<ActionResult> {
-  if (!isUuid(endpointId)) return { ok: false, error: "Endpoint não encontrado." };
+  if (!isGuid(endpointId)) return { ok: false, error: "Endpoint não encontrado." };
   const queue = await getWebhookQueue();
   const result = await db.transaction(async (tx): Promise<ActionResult> => {
     const endpoint = await findWebhookEndpoint(tx, broker.brokerId, endpointId);
@@ -221,7 +219,7 @@ export async function redeliver(
   deliveryId: string,
   now = new Date(),
 ): Promise<ActionResult> {
-  if (!isUuid(deliveryId)) return { ok: false, error: "Entrega não encontrada." };
+  if (!isGuid(deliveryId)) return { ok: false, error: "Entrega não encontrada." };
   const queue = await getWebhookQueue();
   const result = await db.transaction(async (tx): Promise<ActionResult> => {
     const delivery = await lockBrokerDelivery(tx, brokerId, deliveryId);
@@ -268,7 +266,7 @@ export async function listEndpointDeliveries(
   page: number,
   now = new Date(),
 ): Promise<{ total: number; page: number; rows: WebhookDeliveryView[] } | undefined> {
-  if (!isUuid(endpointId)) return undefined;
+  if (!isGuid(endpointId)) return undefined;
   const endpoint = await findWebhookEndpoint(db, brokerId, endpointId);
   if (!endpoint) return undefined;
   const total = await countDeliveries(db, endpointId);

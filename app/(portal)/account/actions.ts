@@ -10,6 +10,7 @@ import {
   passwordChangeSchema,
 } from "@/lib/auth/password-change-schema";
 import { endSession, requireUser } from "@/lib/auth/session";
+import { actionFailure, actionSuccess, invalidForm, REVIEW_FIELDS_MESSAGE } from "@/lib/forms/action-result";
 
 /** Changes the signed-in user's password (schema re-checked here) and ends their other sessions. */
 export async function changePasswordAction(
@@ -22,28 +23,23 @@ export async function changePasswordAction(
     newPassword: formData.get("newPassword") ?? "",
     confirmPassword: formData.get("confirmPassword") ?? "",
   });
-  if (!parsed.success) {
-    const fieldErrors: PasswordChangeState["fieldErrors"] = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as PasswordChangeField;
-      fieldErrors[key] ??= issue.message;
-    }
-    return { fieldErrors };
-  }
+  if (!parsed.success) return invalidForm<PasswordChangeField>(parsed.error);
   const result = await changePassword(await getDb(), {
     userId: user.userId,
     sessionId: user.sessionId,
     currentPassword: parsed.data.currentPassword,
     newPassword: parsed.data.newPassword,
   });
-  if (result.ok) return { done: { endedSessions: result.endedSessions } };
+  if (result.ok) return actionSuccess({ endedSessions: result.endedSessions });
   if (result.reason === "throttled") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
-    return {
-      error: `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
-    };
+    return actionFailure(
+      `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
+    );
   }
-  return { fieldErrors: { currentPassword: "Senha atual incorreta." } };
+  return actionFailure<PasswordChangeField>(REVIEW_FIELDS_MESSAGE, {
+    currentPassword: "Senha atual incorreta.",
+  });
 }
 
 /** Ends every session of the signed-in user, this one included, and goes to the sign-in page. */

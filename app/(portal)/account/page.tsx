@@ -3,8 +3,8 @@ import { PasswordChangeForm } from "@/components/account/password-change-form";
 import { getDb } from "@/db/index";
 import { listUserSessions } from "@/db/queries/sessions";
 import { requireUser } from "@/lib/auth/session";
-import { formatDateTime } from "@/lib/portal/format";
-import { describeUserAgent } from "@/lib/portal/user-agent";
+import { describeUserAgent } from "@/lib/auth/user-agent";
+import { formatDateTime } from "@/lib/format/pt-br";
 import { changePasswordAction, endAllMySessionsAction } from "./actions";
 
 export const metadata: Metadata = { title: "Minha conta" };

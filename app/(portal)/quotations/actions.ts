@@ -5,15 +5,23 @@ import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
 import type { RawAnswer } from "@/lib/catalogue/evaluate";
+import { cardIssueMessagePt } from "@/lib/checkout/card-form";
 import { startCheckout } from "@/lib/checkout/start-checkout";
+import {
+  type ActionResult,
+  actionFailure,
+  actionSuccess,
+  type FieldErrors,
+  invalidForm,
+} from "@/lib/forms/action-result";
+import { describeApiError } from "@/lib/http/api-error-messages";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { describeApiError } from "@/lib/portal/api-errors";
 import {
   type ProposalFormInput,
   proposalFieldErrors,
   proposalFormSchema,
   toProposalAnswers,
-} from "@/lib/portal/proposal-form";
+} from "@/lib/proposals/proposal-form";
 import { createProposal } from "@/lib/proposals/service";
 import { createQuotation } from "@/lib/quotations/service";
 import { duplicateWithStoredAnswers, requoteWithStoredAnswers } from "@/lib/quotations/stored-answers";
@@ -21,24 +29,30 @@ import { checkoutRequestSchema } from "@/lib/schemas/checkout";
 import { proposalRequestSchema } from "@/lib/schemas/proposal";
 import { quotationRequestSchema } from "@/lib/schemas/quotation";
 
-/** Creates a quotation (same schema and service as POST /api/v1/quotation/contracting). */
-export async function createQuotationAction(input: { operationCode: string; answers: RawAnswer[] }) {
+/** Creates a quotation (same schema and service as POST /api/v1/quotation/contracting); refused codes as fields. */
+export async function createQuotationAction(input: {
+  operationCode: string;
+  answers: RawAnswer[];
+}): Promise<ActionResult<never, string>> {
   const user = await requireUser();
   const parsed = quotationRequestSchema.safeParse({ ...input, registerNumber: user.registerNumber });
-  if (!parsed.success) return { error: "Não foi possível ler o formulário. Recarregue a página." };
+  if (!parsed.success) return actionFailure("Não foi possível ler o formulário. Recarregue a página.");
   let quotationId: string;
   try {
     quotationId = (await createQuotation(await getDb(), user.brokerId, parsed.data)).quotationIdentifier;
   } catch (error) {
     const described = describeApiError(error);
     if (!described) throw error;
-    return { error: described.message, invalidCodes: described.properties };
+    return actionFailure(
+      described.message,
+      Object.fromEntries(described.properties.map((code) => [code, described.message])),
+    );
   }
   redirect(`/quotations/${quotationId}`);
 }
 
 /** "Recalcular" an expired quotation: the same re-quote as the API, with the quotation's own answers. */
-export async function requoteQuotationAction(quotationId: string): Promise<{ error: string } | undefined> {
+export async function requoteQuotationAction(quotationId: string): Promise<ActionResult> {
   const user = await requireUser();
   try {
     await requoteWithStoredAnswers(
@@ -49,14 +63,15 @@ export async function requoteQuotationAction(quotationId: string): Promise<{ err
   } catch (error) {
     const described = describeApiError(error);
     if (!described) throw error;
-    return { error: described.message };
+    return actionFailure(described.message);
   }
   redirect(`/quotations/${quotationId}`);
 }
 
-export type ProposalActionResult =
-  | { ok: true; number: string; documentUrl: string }
-  | { ok: false; error: string; fieldErrors: Partial<Record<keyof ProposalFormInput, string>> };
+export type ProposalActionResult = ActionResult<
+  { number: string; documentUrl: string },
+  keyof ProposalFormInput
+>;
 
 /** Creates the proposal: the form's schema, then the API's request schema, then the API's service. */
 export async function createProposalAction(
@@ -65,14 +80,7 @@ export async function createProposalAction(
 ): Promise<ProposalActionResult> {
   const user = await requireUser();
   const form = proposalFormSchema.safeParse(input);
-  if (!form.success) {
-    const fieldErrors: Partial<Record<keyof ProposalFormInput, string>> = {};
-    for (const issue of form.error.issues) {
-      const key = issue.path[0] as keyof ProposalFormInput;
-      fieldErrors[key] ??= issue.message;
-    }
-    return { ok: false, error: "Revise os campos destacados.", fieldErrors };
-  }
+  if (!form.success) return invalidForm<keyof ProposalFormInput>(form.error);
   const request = proposalRequestSchema.parse({
     identifier: quotationId,
     registerNumber: user.registerNumber,
@@ -80,15 +88,25 @@ export async function createProposalAction(
   });
   try {
     const item = await createProposal(await getDb(), user.brokerId, request, publicOrigin(await headers()));
-    return { ok: true, number: item.proposal!.number, documentUrl: item.proposal!.documentUrl };
+    return actionSuccess({ number: item.proposal!.number, documentUrl: item.proposal!.documentUrl });
   } catch (error) {
     const described = describeApiError(error);
     if (!described) throw error;
-    return { ok: false, error: described.message, fieldErrors: proposalFieldErrors(described.properties) };
+    return actionFailure(described.message, proposalFieldErrors(described.properties));
   }
 }
 
-export type CheckoutActionResult = { ok: true } | { ok: false; error: string; properties: string[] };
+export type CheckoutActionResult = ActionResult;
+
+/** The card's offending fields, by their path inside `creditCard`, in the card form's pt-BR words. */
+function cardFieldErrors(paths: string[]): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  for (const path of paths) {
+    const field = path.replace(/^(body\.)?creditCard\.?/, "") || "number";
+    fieldErrors[field] ??= cardIssueMessagePt({ path: field.split("."), message: "" });
+  }
+  return fieldErrors;
+}
 
 /** Sends the quotation to checkout with the same schema and service as POST /api/v1/checkout. */
 export async function startCheckoutAction(
@@ -102,28 +120,25 @@ export async function startCheckoutAction(
     ...(creditCard === undefined ? {} : { creditCard }),
   });
   if (!parsed.success) {
-    return {
-      ok: false,
-      error: "Revise os dados do cartão.",
-      properties: parsed.error.issues.map((issue) => issue.path.filter((p) => p !== "creditCard").join(".")),
-    };
+    const fieldErrors: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.filter((part) => part !== "creditCard");
+      fieldErrors[path.join(".") || "number"] ??= cardIssueMessagePt({ ...issue, path });
+    }
+    return actionFailure("Revise os dados do cartão.", fieldErrors);
   }
   try {
     await startCheckout(await getDb(), user.brokerId, parsed.data);
   } catch (error) {
     const described = describeApiError(error);
     if (!described) throw error;
-    return {
-      ok: false,
-      error: described.message,
-      properties: described.properties.map((p) => p.replace(/^(body\.)?creditCard\.?/, "")),
-    };
+    return actionFailure(described.message, cardFieldErrors(described.properties));
   }
-  return { ok: true };
+  return actionSuccess();
 }
 
 /** "Duplicar": a new quotation with the same answers, through the creation service; opens it. */
-export async function duplicateQuotationAction(quotationId: string): Promise<{ error: string } | undefined> {
+export async function duplicateQuotationAction(quotationId: string): Promise<ActionResult> {
   const user = await requireUser();
   let newId: string;
   try {
@@ -136,7 +151,7 @@ export async function duplicateQuotationAction(quotationId: string): Promise<{ e
   } catch (error) {
     const described = describeApiError(error);
     if (!described) throw error;
-    return { error: described.message };
+    return actionFailure(described.message);
   }
   redirect(`/quotations/${newId}`);
 }

@@ -7,11 +7,11 @@ import { QuotationStatusBadge } from "@/components/quotations/quotation-status";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
 import { formatTypeableLineGroups } from "@/lib/documents/share-message";
+import { maskPhone } from "@/lib/format/masks";
+import { formatDate, formatReais } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
 import { getInsuredView } from "@/lib/insureds/insured-view";
 import { formatBrl } from "@/lib/money";
-import { formatDate, formatReais } from "@/lib/portal/format";
-import { maskPhone } from "@/lib/portal/masks";
 import { isQuotationExpired } from "@/lib/quotations/validity";
 import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT } from "@/lib/schemas/policy";
 

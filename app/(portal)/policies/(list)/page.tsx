@@ -4,13 +4,13 @@ import { PoliciesTable } from "@/components/policies/policies-table";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
 import { listPolicies } from "@/lib/policies/list-policies";
-import { DEFAULT_POLICY_SORT, formatPolicySort } from "@/lib/policies/sort";
 import {
   loadPolicyFilterOptions,
   parsePolicyPageQuery,
   type SearchParams,
   toPolicyTableRow,
-} from "@/lib/portal/policies";
+} from "@/lib/policies/page-query";
+import { DEFAULT_POLICY_SORT, formatPolicySort } from "@/lib/policies/sort";
 
 export const metadata: Metadata = { title: "Apólices" };
 

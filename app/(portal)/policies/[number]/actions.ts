@@ -4,13 +4,21 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
 import { requireAdmin, requireUser } from "@/lib/auth/session";
+import { type ClaimFormFields, type ClaimFormInput, claimFormSchema } from "@/lib/claims/claim-form";
 import { noticeClaim } from "@/lib/claims/notice-claim";
+import {
+  type ActionResult,
+  type ActionState,
+  actionFailure,
+  actionSuccess,
+  invalidForm,
+} from "@/lib/forms/action-result";
+import { describeApiError } from "@/lib/http/api-error-messages";
 import { cancelPolicy, cancelPolicySchema } from "@/lib/policies/cancel-policy";
-import { describeApiError } from "@/lib/portal/api-errors";
-import { type ClaimFormFields, type ClaimFormInput, claimFormSchema } from "@/lib/portal/claim-form";
 import { renewPolicy } from "@/lib/renewals/renew-policy";
+import { isPolicyNumber } from "@/lib/schemas/identifiers";
 
-export type CancelPolicyState = { error?: string; canceled?: boolean };
+export type CancelPolicyState = ActionState<undefined, "reason">;
 
 const ERRORS = {
   "not-found": "Apólice não encontrada.",
@@ -25,18 +33,16 @@ export async function cancelPolicyAction(
 ): Promise<CancelPolicyState> {
   const user = await requireAdmin();
   const parsed = cancelPolicySchema.safeParse({ reason: formData.get("reason") ?? "" });
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message };
-  if (!/^(\d{13}|\d{24})$/.test(policyNumber)) return { error: ERRORS["not-found"] };
+  if (!parsed.success) return invalidForm<"reason">(parsed.error);
+  if (!isPolicyNumber(policyNumber)) return actionFailure(ERRORS["not-found"]);
   const result = await cancelPolicy(await getDb(), user.brokerId, policyNumber, parsed.data);
-  if (!result.ok) return { error: ERRORS[result.error] };
+  if (!result.ok) return actionFailure(ERRORS[result.error]);
   revalidatePath(`/policies/${policyNumber}`);
   revalidatePath("/policies");
-  return { canceled: true };
+  return actionSuccess();
 }
 
-export type ClaimActionResult =
-  | { ok: true; protocol: string }
-  | { ok: false; error: string; fieldErrors: Partial<Record<ClaimFormFields, string>> };
+export type ClaimActionResult = ActionResult<{ protocol: string }, ClaimFormFields>;
 
 /** Notices a claim from the portal: the form's schema, then the API's service (domain.md §14). */
 export async function noticeClaimAction(
@@ -45,25 +51,22 @@ export async function noticeClaimAction(
 ): Promise<ClaimActionResult> {
   const user = await requireUser();
   const form = claimFormSchema.safeParse(input);
-  if (!form.success) {
-    const fieldErrors: Partial<Record<ClaimFormFields, string>> = {};
-    for (const issue of form.error.issues) fieldErrors[issue.path[0] as ClaimFormFields] ??= issue.message;
-    return { ok: false, error: "Revise os campos destacados.", fieldErrors };
-  }
+  if (!form.success) return invalidForm<ClaimFormFields>(form.error);
   try {
     const notice = await noticeClaim(await getDb(), user.brokerId, { policyNumber, ...form.data });
     revalidatePath(`/policies/${policyNumber}`);
-    return { ok: true, protocol: notice.protocol };
+    return actionSuccess({ protocol: notice.protocol });
   } catch (error) {
     const described = describeApiError(error);
     if (!described) throw error;
-    const fieldErrors: Partial<Record<ClaimFormFields, string>> =
-      described.code === "OCCURRENCE-OUTSIDE-VIGENCY" ? { occurredAt: described.message } : {};
-    return { ok: false, error: described.message, fieldErrors };
+    return actionFailure<ClaimFormFields>(
+      described.message,
+      described.code === "OCCURRENCE-OUTSIDE-VIGENCY" ? { occurredAt: described.message } : {},
+    );
   }
 }
 
-export type RenewActionState = { error?: string };
+export type RenewActionState = ActionState;
 
 /** Creates the renewal quotation (same service as POST /api/v1/quotation/renewal) and opens it. */
 export async function renewPolicyAction(
@@ -81,7 +84,7 @@ export async function renewPolicyAction(
   } catch (error) {
     const described = describeApiError(error);
     if (!described) throw error;
-    return { error: described.message };
+    return actionFailure(described.message);
   }
   revalidatePath(`/policies/${policyNumber}`);
   redirect(`/quotations/${quotationId}`);

@@ -14,11 +14,11 @@ import { listInstallmentTypeableLines } from "@/db/queries/share";
 import { requireUser } from "@/lib/auth/session";
 import { listClaims } from "@/lib/claims/list-claims";
 import { businessDay } from "@/lib/dates";
+import { formatDate, formatReais } from "@/lib/format/pt-br";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { formatIdentity } from "@/lib/identity";
 import { formatBrl } from "@/lib/money";
-import { formatDate, formatReais } from "@/lib/portal/format";
-import { loadPolicyDetail } from "@/lib/portal/policy-detail";
+import { loadPolicyDetail } from "@/lib/policies/load-detail";
 import { renewalEligibility } from "@/lib/renewals/renew-policy";
 import { cancelPolicyAction, noticeClaimAction, renewPolicyAction } from "./actions";
 

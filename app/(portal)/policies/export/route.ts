@@ -1,9 +1,9 @@
 // GET /policies/export: the signed-in broker's policies as CSV, filtered and sorted like the table, all pages.
 import { getDb } from "@/db/index";
 import { getCurrentUser } from "@/lib/auth/session";
-import { parsePolicyPageQuery } from "@/lib/portal/policies";
-import { streamPolicyCsv } from "@/lib/portal/policies-export";
-import { portalRoute } from "@/lib/portal/route";
+import { portalRoute } from "@/lib/http/portal-route";
+import { streamPolicyCsv } from "@/lib/policies/export-csv";
+import { parsePolicyPageQuery } from "@/lib/policies/page-query";
 
 export const dynamic = "force-dynamic";
 

@@ -3,12 +3,12 @@ import Link from "next/link";
 import { QuotationsTable } from "@/components/quotations/quotations-table";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
-import type { SearchParams } from "@/lib/portal/policies";
+import type { SearchParams } from "@/lib/policies/page-query";
 import {
   loadQuotationFilterOptions,
   parseQuotationPageQuery,
   toQuotationTableRow,
-} from "@/lib/portal/quotation-list";
+} from "@/lib/quotations/list-page";
 import { listQuotationReads } from "@/lib/quotations/read";
 
 export const metadata: Metadata = { title: "Cotações" };

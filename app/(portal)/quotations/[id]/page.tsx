@@ -4,9 +4,9 @@ import { QuotationStatusBadge } from "@/components/quotations/quotation-status";
 import { RequoteButton } from "@/components/quotations/requote-button";
 import { VariantComparison } from "@/components/quotations/variant-comparison";
 import { ShareActions } from "@/components/share/share-actions";
+import { formatDate } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
-import { formatDate } from "@/lib/portal/format";
-import { loadQuotationPage } from "@/lib/portal/quotation-view";
+import { loadQuotationPage } from "@/lib/quotations/load-page";
 import { requoteQuotationAction } from "../actions";
 
 export const metadata: Metadata = { title: "Cotação" };

@@ -3,9 +3,9 @@ import { CreateKeyForm } from "@/components/api-keys/create-key-form";
 import { KeysTable } from "@/components/api-keys/keys-table";
 import { UsageChart } from "@/components/api-keys/usage-chart";
 import { getDb } from "@/db/index";
+import { listApiKeysWithUsage } from "@/lib/api-keys/list-with-usage";
+import { listKeyUsageCharts, USAGE_CHART_DAYS } from "@/lib/api-keys/usage-charts";
 import { requireAdmin } from "@/lib/auth/session";
-import { listKeyUsageCharts, USAGE_CHART_DAYS } from "@/lib/portal/api-key-usage";
-import { listApiKeysWithUsage } from "@/lib/portal/api-keys";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 
 export const metadata: Metadata = { title: "Chaves de API" };

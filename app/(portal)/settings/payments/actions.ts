@@ -3,11 +3,12 @@
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/index";
 import { requireAdmin } from "@/lib/auth/session";
+import { type ActionState, actionFailure, actionSuccess } from "@/lib/forms/action-result";
 import { importPaymentReturn } from "@/lib/payments/import-return";
 import { type PaymentImportSummary, toImportSummary } from "@/lib/payments/import-summary";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "@/lib/payments/upload-limit";
 
-export type ImportPaymentsState = { report?: PaymentImportSummary; error?: string };
+export type ImportPaymentsState = ActionState<PaymentImportSummary, "file">;
 
 /** An admin uploads the bank's return file; only their broker's boletos are settled. */
 export async function importPaymentsAction(
@@ -16,9 +17,13 @@ export async function importPaymentsAction(
 ): Promise<ImportPaymentsState> {
   const admin = await requireAdmin();
   const file = formData.get("file");
-  if (!(file instanceof File) || file.size === 0) return { error: "Escolha o arquivo de retorno (.ret)." };
+  if (!(file instanceof File) || file.size === 0) {
+    return actionFailure("Escolha o arquivo de retorno (.ret).", {
+      file: "Escolha o arquivo de retorno (.ret).",
+    });
+  }
   if (file.size > MAX_UPLOAD_BYTES) {
-    return { error: UPLOAD_TOO_LARGE_MESSAGE };
+    return actionFailure(UPLOAD_TOO_LARGE_MESSAGE, { file: UPLOAD_TOO_LARGE_MESSAGE });
   }
   const text = Buffer.from(await file.arrayBuffer()).toString("latin1");
   const report = await importPaymentReturn(await getDb(), {
@@ -29,5 +34,5 @@ export async function importPaymentsAction(
     userId: admin.userId,
   });
   revalidatePath("/settings/payments");
-  return { report: toImportSummary(report) };
+  return actionSuccess(toImportSummary(report));
 }

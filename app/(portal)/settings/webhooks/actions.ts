@@ -4,6 +4,13 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
 import { requireAdmin } from "@/lib/auth/session";
+import {
+  type ActionResult,
+  actionFailure,
+  actionSuccess,
+  REVIEW_FIELDS_MESSAGE,
+} from "@/lib/forms/action-result";
+import { isGuid } from "@/lib/schemas/identifiers";
 import { endpointFormValues, type WebhookEndpointFormState } from "@/lib/webhooks/endpoint-schema";
 import {
   createWebhookEndpoint,
@@ -14,17 +21,15 @@ import {
   updateBrokerEndpoint,
 } from "@/lib/webhooks/endpoints";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The endpoint's page, to refresh after a change (the list when the id is not one). */
 function endpointPath(endpointId: unknown): string {
-  return typeof endpointId === "string" && UUID.test(endpointId)
+  return typeof endpointId === "string" && isGuid(endpointId)
     ? `/settings/webhooks/${endpointId}`
     : "/settings/webhooks";
 }
 
-export type WebhookActionState = { ok?: boolean; error?: string };
-export type RotateSecretState = { secret?: string; previousSecretUntil?: string; error?: string };
+export type WebhookActionState = ActionResult;
+export type RotateSecretState = ActionResult<{ secret: string; previousSecretUntil?: string }>;
 
 /** Registers an endpoint for the admin's broker; its signing secret is returned once. */
 export async function createEndpointAction(
@@ -37,9 +42,9 @@ export async function createEndpointAction(
     { brokerId: admin.brokerId, userId: admin.userId },
     endpointFormValues(formData, { withEnabled: false }),
   );
-  if (!result.ok) return { fieldErrors: result.fieldErrors, error: result.error };
+  if (!result.ok) return actionFailure(result.error ?? REVIEW_FIELDS_MESSAGE, result.fieldErrors);
   revalidatePath("/settings/webhooks");
-  return { created: { id: result.id, url: result.url, secret: result.secret } };
+  return actionSuccess({ created: { id: result.id, url: result.url, secret: result.secret } });
 }
 
 /** Saves URL, events and enabled of one of the admin's broker's endpoints. */
@@ -55,25 +60,25 @@ export async function updateEndpointAction(
     String(endpointId),
     endpointFormValues(formData, { withEnabled: true }),
   );
-  if (!result.ok) return { fieldErrors: result.fieldErrors, error: result.error };
+  if (!result.ok) return actionFailure(result.error ?? REVIEW_FIELDS_MESSAGE, result.fieldErrors);
   revalidatePath(endpointPath(endpointId));
   revalidatePath("/settings/webhooks");
-  return { saved: true };
+  return actionSuccess({});
 }
 
 /** A new signing secret (shown once); the previous one keeps signing for 24 h. */
 export async function rotateSecretAction(endpointId: string): Promise<RotateSecretState> {
   const admin = await requireAdmin();
   const rotated = await rotateEndpointSecret(await getDb(), admin.brokerId, String(endpointId));
-  if (!rotated) return { error: "Endpoint não encontrado." };
+  if (!rotated) return actionFailure("Endpoint não encontrado.");
   revalidatePath(endpointPath(endpointId));
-  return rotated;
+  return actionSuccess(rotated);
 }
 
 export async function deleteEndpointAction(endpointId: string): Promise<WebhookActionState> {
   const admin = await requireAdmin();
   if (!(await deleteBrokerEndpoint(await getDb(), admin.brokerId, String(endpointId)))) {
-    return { error: "Endpoint não encontrado." };
+    return actionFailure("Endpoint não encontrado.");
   }
   revalidatePath("/settings/webhooks");
   redirect("/settings/webhooks?removido=1");
@@ -86,16 +91,16 @@ export async function sendTestEventAction(endpointId: string): Promise<WebhookAc
     { brokerId: admin.brokerId, registerNumber: admin.registerNumber },
     String(endpointId),
   );
-  if (!result.ok) return { error: result.error };
+  if (!result.ok) return actionFailure(result.error);
   revalidatePath(endpointPath(endpointId));
-  return { ok: true };
+  return actionSuccess();
 }
 
 /** "Reenviar": a new attempt now of one delivery (same webhook-id). */
 export async function redeliverAction(endpointId: string, deliveryId: string): Promise<WebhookActionState> {
   const admin = await requireAdmin();
   const result = await redeliver(await getDb(), admin.brokerId, String(deliveryId));
-  if (!result.ok) return { error: result.error };
+  if (!result.ok) return actionFailure(result.error);
   revalidatePath(endpointPath(endpointId));
-  return { ok: true };
+  return actionSuccess();
 }

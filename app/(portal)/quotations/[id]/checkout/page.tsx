@@ -3,8 +3,8 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { CheckoutPanel } from "@/components/quotations/checkout-panel";
 import { getCheckoutStatus } from "@/lib/checkout/start-checkout";
-import { formatReais } from "@/lib/portal/format";
-import { loadQuotationPage } from "@/lib/portal/quotation-view";
+import { formatReais } from "@/lib/format/pt-br";
+import { loadQuotationPage } from "@/lib/quotations/load-page";
 import { startCheckoutAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Pagamento" };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { ProposalForm } from "@/components/quotations/proposal-form";
-import { loadQuotationPage } from "@/lib/portal/quotation-view";
+import { loadQuotationPage } from "@/lib/quotations/load-page";
 import { createProposalAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Proposta" };

@@ -7,7 +7,7 @@ import { EndpointForm } from "@/components/webhooks/endpoint-form";
 import { EndpointStatusBadge } from "@/components/webhooks/endpoint-status";
 import { getDb } from "@/db/index";
 import { requireAdmin } from "@/lib/auth/session";
-import { formatDateTime } from "@/lib/portal/format";
+import { formatDateTime } from "@/lib/format/pt-br";
 import { DELIVERIES_PER_PAGE, getBrokerEndpoint, listEndpointDeliveries } from "@/lib/webhooks/endpoints";
 import {
   deleteEndpointAction,

@@ -3,8 +3,7 @@ import type { Executor } from "@/db/index";
 import { loadPolicyDocumentData } from "@/lib/documents/load";
 import { installmentBoletoLinks } from "@/lib/documents/policy-links";
 import { getPolicyForBroker } from "@/lib/policies/get-policy";
-
-const POLICY_NUMBER = /^(\d{13}|\d{24})$/;
+import { isPolicyNumber } from "@/lib/schemas/identifiers";
 
 /**
  * Everything the policy page shows: the API's policy shape (broker-scoped: another broker's
@@ -12,7 +11,7 @@ const POLICY_NUMBER = /^(\d{13}|\d{24})$/;
  * links to the policy PDF, the boleto document and each installment's boleto.
  */
 export async function loadPolicyDetail(db: Executor, brokerId: string, number: string, origin: string) {
-  if (!POLICY_NUMBER.test(number)) return undefined;
+  if (!isPolicyNumber(number)) return undefined;
   const policy = await getPolicyForBroker(db, brokerId, number, origin);
   if (!policy) return undefined;
   const [document, boletoLinks] = await Promise.all([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getModalityQuestions } from "@/lib/catalogue";
 import { evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
-import { buildQuotationAnswers, type QuotationFormValues, validateQuotationForm } from "./quotation-answers";
+import { buildQuotationAnswers, type QuotationFormValues, validateQuotationForm } from "./form-answers";
 
 const questions = getModalityQuestions("INSURANCE-BROKER-CIVIL-LIABILITY")!;
 const now = new Date("2026-11-21T15:00:00Z");

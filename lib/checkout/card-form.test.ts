@@ -1,26 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { creditCardSchema } from "@/lib/schemas/checkout";
-import { type CardFormValues, cardFormSchema, detectCardBrand, toCreditCard } from "./card-form";
+import {
+  type CardFormValues,
+  cardFormSchema,
+  detectCardBrand,
+  EMPTY_CARD_FORM,
+  toCreditCard,
+} from "./card-form";
 
 const year = String(new Date().getUTCFullYear() + 2);
-const emptyAddress = {
-  zipCode: "",
-  street: "",
-  number: "",
-  complement: "",
-  neighborhood: "",
-  city: "",
-  state: "",
-};
+const emptyAddress = EMPTY_CARD_FORM.billingAddress;
 const valid: CardFormValues = {
+  ...EMPTY_CARD_FORM,
   number: "4111 1111 1111 1111",
   name: "MARIA DA SILVA",
   identity: "111.444.777-35",
   expiryMonth: "12",
   expiryYear: year,
   cvv: "857",
-  useCustomerAddress: true,
-  billingAddress: emptyAddress,
 };
 
 describe("card form", () => {
@@ -45,6 +42,34 @@ describe("card form", () => {
     expect(creditCardSchema.safeParse(card).success).toBe(true);
   });
 
+  it("answers an empty form in pt-BR, field by field", () => {
+    const result = cardFormSchema.safeParse({
+      ...valid,
+      number: "",
+      name: " ",
+      identity: "",
+      expiryMonth: "",
+      expiryYear: "",
+      cvv: "",
+    });
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
+    expect(messages).toEqual({
+      number: "Número de cartão inválido ou bandeira não aceita.",
+      name: "Informe o nome impresso no cartão.",
+      identity: "Informe um CPF válido do titular.",
+      expiryMonth: "Escolha o mês.",
+      expiryYear: "Escolha o ano.",
+      cvv: "O código de segurança tem 3 dígitos.",
+    });
+  });
+
+  it("is the API's card schema: unsafe text is refused, in pt-BR", () => {
+    const result = cardFormSchema.safeParse({ ...valid, name: "MARIA\u0000" });
+    expect(result.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual([
+      "name: O texto contém caracteres não permitidos.",
+    ]);
+  });
+
   it("refuses bad numbers, CVV, CPF, past expiry and an incomplete billing address in pt-BR", () => {
     const result = cardFormSchema.safeParse({
       ...valid,
@@ -61,7 +86,7 @@ describe("card form", () => {
         "number: Número de cartão inválido ou bandeira não aceita.",
         "cvv: O código de segurança tem 3 dígitos.",
         "identity: Informe um CPF válido do titular.",
-        "expiryMonth: Cartão vencido.",
+        "expiryYear: Cartão vencido.",
         "billingAddress.zipCode: Informe um CEP com 8 dígitos.",
         "billingAddress.state: Escolha a UF.",
       ]),

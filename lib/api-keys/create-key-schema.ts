@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ActionResult, ActionState } from "@/lib/forms/action-result";
 import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 
 /** The "new API key" form, validated in the browser and again by the Server Action. */
@@ -11,10 +12,10 @@ export const createApiKeySchema = z.object({
     .max(1_000_000, "A cota máxima é 1.000.000 de chamadas por dia."),
 });
 
-export type CreateApiKeyState = {
-  created?: { key: string; prefix: string; name: string };
-  fieldErrors?: Partial<Record<"name" | "dailyQuota", string>>;
-  error?: string;
-};
+export type CreateApiKeyField = "name" | "dailyQuota";
 
-export type RevokeApiKeyState = { revoked?: string; error?: string };
+/** The created key, shown once. */
+export type CreateApiKeyState = ActionState<{ key: string; prefix: string; name: string }, CreateApiKeyField>;
+
+/** The revoked key's prefix. */
+export type RevokeApiKeyResult = ActionResult<{ prefix: string }>;

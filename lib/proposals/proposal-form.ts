@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
+import { DUE_DAY_QUESTION } from "@/lib/proposals/questions";
 import { computeDueDates } from "@/lib/quotations/due-dates";
 import { safeText } from "@/lib/schemas/primitives";
 import type { QuotationWithProposal } from "@/lib/schemas/proposal";
@@ -7,7 +9,23 @@ import type { QuotationWithProposal } from "@/lib/schemas/proposal";
 export const PROPOSAL_METHODS = { TICKET: "Ticket", "CREDIT-CARD": "CreditCard" } as const;
 export type ProposalMethod = keyof typeof PROPOSAL_METHODS;
 
-const DUE_DAY_MESSAGE = "Escolha um dia de vencimento entre 1 e 20.";
+const DUE_DAY_MESSAGE = `Escolha um dia de vencimento entre ${DUE_DAY_QUESTION.min} e ${DUE_DAY_QUESTION.max}.`;
+
+/**
+ * The due day as the proposal service reads it: the DUE-DAY question evaluated with the method
+ * chosen. `applies` is false for a card (no due day); `day` is undefined when the answer fails.
+ */
+export function evaluateDueDay(choice: { paymentMethod?: string; dueDay?: string }) {
+  const { values, failures } = evaluateAnswers(
+    [DUE_DAY_QUESTION],
+    [{ code: DUE_DAY_QUESTION.code, answer: choice.dueDay }],
+    evaluationContext(),
+    (code) => (code === "PAYMENT-METHOD" ? choice.paymentMethod : undefined),
+  );
+  const applies = choice.paymentMethod === DUE_DAY_QUESTION.when.equals;
+  const day = values[DUE_DAY_QUESTION.code];
+  return { applies, valid: applies && failures.length === 0, day: typeof day === "number" ? day : undefined };
+}
 
 /** The proposal form (browser and Server Action): variant, method, plan, and the boleto's due day. */
 export const proposalFormSchema = z
@@ -18,10 +36,8 @@ export const proposalFormSchema = z
     dueDay: safeText().trim().optional(),
   })
   .superRefine((value, ctx) => {
-    // service-spec: DUE-DAY is required for boleto (TICKET), a day from 1 to 20; ignored for card.
-    if (value.paymentMethod !== "TICKET") return;
-    const day = Number(value.dueDay);
-    if (!value.dueDay || !Number.isInteger(day) || day < 1 || day > 20) {
+    const dueDay = evaluateDueDay(value);
+    if (dueDay.applies && !dueDay.valid) {
       ctx.addIssue({ code: "custom", path: ["dueDay"], message: DUE_DAY_MESSAGE });
     }
   });
@@ -70,16 +86,14 @@ export function proposalDueDates(
   choice: { paymentMethod?: string; dueDay?: string },
   now: Date,
 ): string[] {
-  const day = Number(choice.dueDay);
-  const valid = choice.paymentMethod === "TICKET" && Number.isInteger(day) && day >= 1 && day <= 20;
-  return computeDueDates(now, installments, valid ? day : undefined);
+  return computeDueDates(now, installments, evaluateDueDay(choice).day);
 }
 
 /** The API's coded answers for a valid form. */
 export function toProposalAnswers(value: z.output<typeof proposalFormSchema>) {
   return [
     { code: "PAYMENT-METHOD", answer: value.paymentMethod },
-    ...(value.paymentMethod === "TICKET" ? [{ code: "DUE-DAY", answer: Number(value.dueDay) }] : []),
+    ...(evaluateDueDay(value).applies ? [{ code: DUE_DAY_QUESTION.code, answer: Number(value.dueDay) }] : []),
     { code: "SELECTED-VARIANT-IDENTIFIER", answer: value.variantId },
     { code: "PAYMENT-INSTALLMENT-IDENTIFIER", answer: value.planId },
   ];

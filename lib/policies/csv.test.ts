@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PolicyWire } from "@/lib/schemas/policy";
-import { csvField, csvTextNumber, policyCsvLine } from "./policies-csv";
+import { csvField, csvTextNumber, policyCsvLine } from "./csv";
 
 describe("policy CSV", () => {
   it("quotes separators and neutralises formulas", () => {

@@ -1,5 +1,5 @@
+import { formatDate } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
-import { formatDate } from "@/lib/portal/format";
 import type { PolicyWire } from "@/lib/schemas/policy";
 
 /** Columns of the CSV export (pt-BR headers; `;` separated, as spreadsheet apps in Brazil expect). */

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "@/db/index";
 import { createTestDatabase } from "@/db/testing";
 import { syncCatalogue } from "@/lib/catalogue/sync";
 import { brokerQuotationAnswers } from "@/lib/checkout/testing";
-import { describeApiError } from "@/lib/portal/api-errors";
+import { describeApiError } from "@/lib/http/api-error-messages";
 import { createProposal } from "@/lib/proposals/service";
 import { createQuotation } from "@/lib/quotations/service";
 import { createBrokerWithKey } from "@/lib/testing/fixtures";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Executor } from "@/db/index";
 import { listPolicies } from "@/lib/policies/list-policies";
 import type { PolicyListQuery } from "@/lib/schemas/policy";
-import { csvField, POLICY_CSV_HEADER, policyCsvLine } from "./policies-csv";
+import { csvField, POLICY_CSV_HEADER, policyCsvLine } from "./csv";
 
 const EXPORT_PAGE_SIZE = 100;
 

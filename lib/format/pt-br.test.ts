@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SANDBOX_DECLINE_REASON } from "@/lib/payments/sandbox";
-import { asSentence } from "./format";
+import { asSentence } from "./pt-br";
 
 describe("asSentence", () => {
   it("ends a reason with exactly one full stop, whether or not it brought one", () => {
