@@ -63,7 +63,7 @@ async function signIn(password: string, headers: Record<string, string>) {
 describe("sign-in lock-out", () => {
   it("signs in with the right password", async () => {
     expect(await signIn("segredo123", peerHeader("198.51.100.20"))).toEqual({
-      redirected: "redirect /policies",
+      redirected: "redirect /",
     });
   });
 

@@ -35,7 +35,7 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
     return actionFailure("E-mail ou senha incorretos.", {}, values);
   }
   await startSession(result.user.userId, (await headers()).get("user-agent"));
-  redirect(parsed.data.callbackUrl ?? "/policies");
+  redirect(parsed.data.callbackUrl ?? "/");
 }
 
 /** Ends the session: its row is deleted, so a copy of the cookie stops working too. */

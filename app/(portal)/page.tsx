@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { AttentionCard } from "@/components/home/attention-card";
+import { AttentionCard, type AttentionCardProps } from "@/components/home/attention-card";
 import { ProductionChart } from "@/components/home/production-chart";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format/pt-br";
-import { loadHomeDashboard } from "@/lib/home/dashboard";
+import { ENDING_WINDOWS, loadHomeDashboard } from "@/lib/home/dashboard";
 import { centsToReais, formatBrl } from "@/lib/money";
 
 export const metadata: Metadata = { title: "Início" };
@@ -12,6 +12,25 @@ export const metadata: Metadata = { title: "Início" };
 const MONTH_NAMES = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
 const monthLabel = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]}/${month.slice(2, 4)}`;
 const policyHref = (policyNumber: string) => `/policies/${policyNumber}`;
+
+/** The 30/60/90-day counts of policies ending without a renewal, each linking to that filtered table. */
+function EndingWindows({ counts }: { counts: Record<"d30" | "d60" | "d90", number> }) {
+  return (
+    <ul className="attention-list">
+      {ENDING_WINDOWS.map((days) => (
+        <li key={days}>
+          <a
+            href={`/policies?status=Issued&renewal=none&endingWithinDays=${days}&sort=vigencyexpiredat`}
+            data-testid={`ending-${days}-link`}
+          >
+            <span data-testid={`ending-${days}-count`}>{counts[`d${days}`].toLocaleString("pt-BR")}</span> em
+            até {days} dias
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** "O que precisa de atenção hoje", then this month against the last 12 (db/queries/home.ts). */
 export default async function HomePage() {
@@ -37,6 +56,59 @@ export default async function HomePage() {
     label: row.insuredName,
     detail: `válida até ${formatDate(row.expiresAt)}`,
   });
+  const cards: AttentionCardProps[] = [
+    {
+      id: "overdue",
+      title: "parcelas vencidas",
+      count: installments.overdue.count,
+      summary: `Total em aberto: ${formatBrl(installments.overdue.cents)}`,
+      href: "/policies?installment=overdue",
+      linkLabel: "Ver apólices com parcela vencida",
+      items: installments.overdue.items.map(installmentItem),
+    },
+    {
+      id: "due-soon",
+      title: "parcelas vencem nos próximos 7 dias",
+      count: installments.dueSoon.count,
+      summary: `Total: ${formatBrl(installments.dueSoon.cents)}`,
+      href: "/policies?installment=due-soon",
+      linkLabel: "Ver apólices com parcela a vencer",
+      items: installments.dueSoon.items.map(installmentItem),
+    },
+    {
+      id: "ending",
+      title: "apólices terminam em 90 dias sem renovação",
+      count: ending.d90,
+      href: "/renewals",
+      linkLabel: "Ir para renovações",
+      items: [],
+      children: <EndingWindows counts={ending} />,
+    },
+    {
+      id: "awaiting-checkout",
+      title: "propostas aguardam pagamento",
+      count: quotations.awaiting.count,
+      href: "/quotations?stage=awaiting-checkout",
+      linkLabel: "Ver propostas sem pagamento",
+      items: quotations.awaiting.items.map(quotationItem),
+    },
+    {
+      id: "declined",
+      title: "pagamentos recusados ou com falha",
+      count: quotations.declined.count,
+      href: "/quotations?stage=checkout-failed",
+      linkLabel: "Ver pagamentos recusados",
+      items: quotations.declined.items.map(quotationItem),
+    },
+    {
+      id: "expiring",
+      title: "cotações expiram nesta semana",
+      count: quotations.expiring.count,
+      href: "/quotations?stage=expiring&sort=expiresat",
+      linkLabel: "Ver cotações que expiram",
+      items: quotations.expiring.items.map(quotationItem),
+    },
+  ];
   return (
     <>
       <div className="page-header">
@@ -46,76 +118,9 @@ export default async function HomePage() {
         </div>
       </div>
       <div className="attention-grid">
-        <AttentionCard
-          id="overdue"
-          title="parcelas vencidas"
-          count={installments.overdue.count}
-          summary={`Total em aberto: ${formatBrl(installments.overdue.cents)}`}
-          href="/policies?installment=overdue"
-          linkLabel="Ver apólices com parcela vencida"
-          items={installments.overdue.items.map(installmentItem)}
-        />
-        <AttentionCard
-          id="due-soon"
-          title="parcelas vencem nos próximos 7 dias"
-          count={installments.dueSoon.count}
-          summary={`Total: ${formatBrl(installments.dueSoon.cents)}`}
-          href="/policies?installment=due-soon"
-          linkLabel="Ver apólices com parcela a vencer"
-          items={installments.dueSoon.items.map(installmentItem)}
-        />
-        <AttentionCard
-          id="ending"
-          title="apólices terminam em 90 dias sem renovação"
-          count={ending.d90}
-          href="/renewals"
-          linkLabel="Ir para renovações"
-          items={[]}
-        >
-          <ul className="attention-list">
-            {(
-              [
-                [30, ending.d30],
-                [60, ending.d60],
-                [90, ending.d90],
-              ] as const
-            ).map(([days, total]) => (
-              <li key={days}>
-                <a
-                  href={`/policies?status=Issued&renewal=none&endingWithinDays=${days}&sort=vigencyexpiredat`}
-                  data-testid={`ending-${days}-link`}
-                >
-                  <span data-testid={`ending-${days}-count`}>{total.toLocaleString("pt-BR")}</span> em até{" "}
-                  {days} dias
-                </a>
-              </li>
-            ))}
-          </ul>
-        </AttentionCard>
-        <AttentionCard
-          id="awaiting-checkout"
-          title="propostas aguardam pagamento"
-          count={quotations.awaiting.count}
-          href="/quotations"
-          linkLabel="Ver cotações"
-          items={quotations.awaiting.items.map(quotationItem)}
-        />
-        <AttentionCard
-          id="declined"
-          title="pagamentos recusados ou com falha"
-          count={quotations.declined.count}
-          href="/quotations"
-          linkLabel="Ver cotações"
-          items={quotations.declined.items.map(quotationItem)}
-        />
-        <AttentionCard
-          id="expiring"
-          title="cotações expiram nesta semana"
-          count={quotations.expiring.count}
-          href="/quotations"
-          linkLabel="Ver cotações"
-          items={quotations.expiring.items.map(quotationItem)}
-        />
+        {cards.map((card) => (
+          <AttentionCard key={card.id} {...card} />
+        ))}
       </div>
 
       <section className="card production" aria-labelledby="production-title">

@@ -3,6 +3,17 @@ import type { ReactNode } from "react";
 
 export type AttentionItem = { key: string; href: string; label: string; detail: string };
 
+export type AttentionCardProps = {
+  id: string;
+  title: string;
+  count: number;
+  summary?: string;
+  href: string;
+  linkLabel: string;
+  items: AttentionItem[];
+  children?: ReactNode;
+};
+
 /** One "needs attention" count with its short list and the link to the filtered table. */
 export function AttentionCard({
   id,
@@ -13,16 +24,7 @@ export function AttentionCard({
   linkLabel,
   items,
   children,
-}: {
-  id: string;
-  title: string;
-  count: number;
-  summary?: string;
-  href: string;
-  linkLabel: string;
-  items: AttentionItem[];
-  children?: ReactNode;
-}) {
+}: AttentionCardProps) {
   return (
     <section className="card attention-card" aria-labelledby={`${id}-title`} data-attention={id}>
       <h2 id={`${id}-title`}>

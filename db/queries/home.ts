@@ -1,6 +1,12 @@
-import { and, asc, count, eq, exists, gte, inArray, isNotNull, lt, lte, not, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, gte, inArray, lt, lte, not, sql } from "drizzle-orm";
 import type { Executor } from "../index";
 import { policies, policyInstallments, quotations } from "../schema";
+import {
+  latestCheckoutStatus,
+  type QuotationStage,
+  STAGE_CONDITIONS,
+  validDraftCondition,
+} from "./quotation-reads";
 
 /** The instants the home's counts are cut at, computed by lib/home from São Paulo days. */
 export type AttentionBounds = {
@@ -114,45 +120,27 @@ export async function countPoliciesEndingWithoutRenewal(
   return row ?? { d30: 0, d60: 0, d90: 0 };
 }
 
-// Written out with table names: in a single-table select drizzle renders columns unqualified, and
-// "id" inside these subqueries would then be the subquery's own table's.
-const latestCheckoutStatus = sql<string | null>`(select c.status from checkouts as c
-  where c.quotation_id = "quotations"."id" order by c.created_at desc limit 1)`;
-const hasProposal = sql<boolean>`exists (select 1 from proposals as p where p.quotation_id = "quotations"."id")`;
-
 /**
- * The broker's valid Draft quotations, classified: with a proposal and no checkout yet (waiting for
- * checkout), whose latest checkout was Declined or Failed, and whose validity ends this week.
- * Served by the broker's Draft-by-expiry partial index.
+ * The broker's valid Draft quotations with the stage flags the quotation list filters on
+ * (db/queries/quotation-reads.ts): one definition for the home's counts and the list it links to.
  */
 function attentionQuotations(db: Executor, brokerId: string, bounds: AttentionBounds) {
+  const flag = (stage: QuotationStage) =>
+    STAGE_CONDITIONS[stage]({ stage, now: bounds.now, expiringEnd: bounds.expiringEnd });
   return db
     .select({
       id: quotations.id,
       insuredName: quotations.insuredName,
       expiresAt: quotations.expiresAt,
-      hasProposal: hasProposal.as("has_proposal"),
       checkoutStatus: latestCheckoutStatus.as("checkout_status"),
+      awaiting: sql<boolean>`${flag("awaiting-checkout")}`.as("awaiting"),
+      declined: sql<boolean>`${flag("checkout-failed")}`.as("declined"),
+      expiring: sql<boolean>`${flag("expiring")}`.as("expiring"),
     })
     .from(quotations)
-    .where(
-      and(
-        eq(quotations.brokerId, brokerId),
-        eq(quotations.status, "Draft"),
-        isNotNull(quotations.expiresAt),
-        gte(quotations.expiresAt, bounds.now),
-      ),
-    )
+    .where(and(eq(quotations.brokerId, brokerId), validDraftCondition(bounds.now)))
     .as("attention");
 }
-
-export type AttentionQuotation = {
-  id: string;
-  insuredName: string;
-  expiresAt: Date;
-  kind: "awaiting-checkout" | "checkout-declined";
-  checkoutStatus: string | null;
-};
 
 /**
  * Counts of the broker's quotations waiting for checkout, with a declined or failed checkout, and
@@ -160,24 +148,21 @@ export type AttentionQuotation = {
  */
 export async function summarizeAttentionQuotations(db: Executor, brokerId: string, bounds: AttentionBounds) {
   const attention = attentionQuotations(db, brokerId, bounds);
-  const awaiting = sql`${attention.hasProposal} and ${attention.checkoutStatus} is null`;
-  const declined = sql`${attention.checkoutStatus} in ('Declined', 'Failed')`;
-  const expiring = sql`${attention.expiresAt} < ${at(bounds.expiringEnd)}`;
   const rows = await db
     .select({
       id: attention.id,
       insuredName: attention.insuredName,
       expiresAt: attention.expiresAt,
       checkoutStatus: attention.checkoutStatus,
-      awaiting: sql<boolean>`${awaiting}`,
-      declined: sql<boolean>`coalesce(${declined}, false)`,
-      expiring: sql<boolean>`${expiring}`,
-      awaitingCount: sql<number>`count(*) filter (where ${awaiting}) over ()`.mapWith(Number),
-      declinedCount: sql<number>`count(*) filter (where ${declined}) over ()`.mapWith(Number),
-      expiringCount: sql<number>`count(*) filter (where ${expiring}) over ()`.mapWith(Number),
+      awaiting: attention.awaiting,
+      declined: attention.declined,
+      expiring: attention.expiring,
+      awaitingCount: sql<number>`count(*) filter (where ${attention.awaiting}) over ()`.mapWith(Number),
+      declinedCount: sql<number>`count(*) filter (where ${attention.declined}) over ()`.mapWith(Number),
+      expiringCount: sql<number>`count(*) filter (where ${attention.expiring}) over ()`.mapWith(Number),
     })
     .from(attention)
-    .where(sql`(${awaiting}) or (${declined}) or (${expiring})`)
+    .where(sql`${attention.awaiting} or ${attention.declined} or ${attention.expiring}`)
     .orderBy(asc(attention.expiresAt), asc(attention.id));
   const pick = (flag: "awaiting" | "declined" | "expiring") =>
     rows

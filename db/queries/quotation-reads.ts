@@ -24,7 +24,40 @@ export type QuotationFilterValues = {
   status?: QuotationStatus;
   createdFrom?: { instant: Date; inclusive: boolean };
   createdTo?: { instant: Date; inclusive: boolean };
+  /** Where a valid Draft stands on its way to a policy (the home's quotation cards). */
+  stage?: QuotationStageFilter;
 };
+
+/** The stages of a valid Draft quotation the home counts (lib/quotations/stage.ts). */
+export type QuotationStage = "awaiting-checkout" | "checkout-failed" | "expiring";
+export type QuotationStageFilter = {
+  stage: QuotationStage;
+  now: Date;
+  /** Validity ending before this instant counts as expiring. */
+  expiringEnd: Date;
+};
+
+// Written out with table names: in a single-table select drizzle renders columns unqualified, and
+// "id" inside these subqueries would then be the subquery's own table's.
+export const latestCheckoutStatus = sql<string | null>`(select c.status from checkouts as c
+  where c.quotation_id = "quotations"."id" order by c.created_at desc limit 1)`;
+const hasProposal = sql<boolean>`exists (select 1 from proposals as p where p.quotation_id = "quotations"."id")`;
+
+/** A Draft still valid at `now` (the broker's Draft-by-expiry partial index serves it). */
+export function validDraftCondition(now: Date): SQL {
+  return and(eq(quotations.status, "Draft"), gte(quotations.expiresAt, now)) as SQL;
+}
+
+/** Within the valid Drafts: a proposal and no checkout yet, a declined or failed latest checkout, or expiring. */
+export const STAGE_CONDITIONS: Record<QuotationStage, (filter: QuotationStageFilter) => SQL> = {
+  "awaiting-checkout": () => sql`(${hasProposal} and ${latestCheckoutStatus} is null)`,
+  "checkout-failed": () => sql`coalesce(${latestCheckoutStatus} in ('Declined', 'Failed'), false)`,
+  expiring: ({ expiringEnd }) => lt(quotations.expiresAt, expiringEnd) as SQL,
+};
+
+function stageCondition(filter: QuotationStageFilter): SQL {
+  return and(validDraftCondition(filter.now), STAGE_CONDITIONS[filter.stage](filter)) as SQL;
+}
 
 const normalizedName = normalizedInsuredName(quotations.insuredName);
 
@@ -33,6 +66,7 @@ const SORT_COLUMNS: Record<QuotationSortField, PgColumn | SQL> = {
   insuredname: normalizedName,
   status: quotations.status,
   modalitytext: modalities.text,
+  expiresat: quotations.expiresAt,
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -56,6 +90,7 @@ function quotationConditions(brokerId: string, filters: QuotationFilterValues): 
     const { instant, inclusive } = filters.createdTo;
     conditions.push(inclusive ? lte(quotations.createdAt, instant) : lt(quotations.createdAt, instant));
   }
+  if (filters.stage) conditions.push(stageCondition(filters.stage));
   return and(...conditions);
 }
 

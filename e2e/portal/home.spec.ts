@@ -1,7 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/auth";
 import { expectNoSeriousA11yViolations } from "../support/axe";
-import { expectNoHorizontalScroll, homeCount, medianTtfb, policyListTotal } from "../support/home";
+import {
+  expectNoHorizontalScroll,
+  homeCount,
+  medianTtfb,
+  policyListTotal,
+  quotationListTotal,
+} from "../support/home";
 import { docShot } from "../support/screenshots";
 
 test.describe("home: what needs attention today", () => {
@@ -38,6 +44,22 @@ test.describe("home: what needs attention today", () => {
       // A policy may have more than one such installment: as many policies as installments at most.
       expect(policies).toBeLessThanOrEqual(installments);
       expect(policies > 0).toBe(installments > 0);
+    }
+  });
+
+  test("the quotation cards' counts match the quotation views their links open", async ({ page }) => {
+    await signIn(page);
+    for (const [id, stage, text] of [
+      ["awaiting-checkout", "awaiting-checkout", "com proposta aguardando pagamento"],
+      ["declined", "checkout-failed", "com pagamento recusado ou com falha"],
+      ["expiring", "expiring", "que expiram nos próximos 7 dias"],
+    ] as const) {
+      await page.goto("/");
+      const count = await homeCount(page, id);
+      await page.getByTestId(`${id}-link`).click();
+      await expect(page).toHaveURL(new RegExp(`/quotations\\?stage=${stage}`));
+      await expect(page.getByTestId("extension-filter")).toContainText(text);
+      expect(await quotationListTotal(page)).toBe(count);
     }
   });
 

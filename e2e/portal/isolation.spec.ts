@@ -6,6 +6,7 @@ test("a user of broker 100000 cannot open a policy or quotation of broker 200000
   page,
 }) => {
   await signIn(page, USERS.otherAdmin);
+  await page.goto("/policies");
   await expect(page.getByRole("banner").getByRole("link", { name: /Corretora Exemplo/ })).toBeVisible();
   const policies = new PoliciesPage(page);
   await expect(policies.rows().first()).toBeVisible();

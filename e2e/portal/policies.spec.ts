@@ -6,6 +6,7 @@ import { normalizeName, PoliciesPage } from "../support/policies";
 test.describe("policy table", () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page);
+    await page.goto("/policies");
     await expect(new PoliciesPage(page).rows()).toHaveCount(10);
   });
 

@@ -44,6 +44,7 @@ test.describe("portal fixes", () => {
 
   test("the CSV keeps policy numbers as text, every digit", async ({ page }) => {
     await signIn(page);
+    await page.goto("/policies");
     const policies = new PoliciesPage(page);
     await expect(
       policies

@@ -39,6 +39,7 @@ test.describe("screenshots for the docs", () => {
     await expect(page.getByRole("form", { name: "Entrar" })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/sign-in.png` });
     await signIn(page);
+    await page.goto("/policies");
     await expect(page.locator("table tbody tr")).toHaveCount(10);
     await page.screenshot({ path: `${SHOTS}/policies.png`, fullPage: true });
     await page.goto("/policies?status=Issued&sort=insuredname");

@@ -52,6 +52,7 @@ test.describe("security headers", () => {
     await form.getByRole("button", { name: "Entrar" }).click();
     await expect(form.getByText("Informe o e-mail.")).toBeVisible();
     await signIn(page);
+    await page.goto("/policies");
     await expect(page.locator("table tbody tr").first()).toBeVisible();
     const number = ((await page.locator("table tbody tr td a").first().textContent()) ?? "").trim();
     for (const path of [
@@ -87,6 +88,7 @@ test.describe("security headers", () => {
     expect(await health.json()).toMatchObject({ status: "ok" });
 
     await signIn(page);
+    await page.goto("/policies");
     const number = ((await page.locator("table tbody tr td a").first().textContent()) ?? "").trim();
     await page.goto(`/policies/${number}`);
     const pdf = await page.request.get(

@@ -1802,7 +1802,7 @@ export interface operations {
                 page?: number;
                 /** @description 1..100, default 10 */
                 itemsPerPage?: number;
-                /** @description Comma-separated fields of createdat, insuredname, status, modalitytext; leading - for descending */
+                /** @description Comma-separated fields of createdat, insuredname, status, modalitytext, expiresat; leading - for descending */
                 sort?: string;
                 /** @description Insured name (substring, accents ignored) or CPF/CNPJ prefix */
                 search?: string;
@@ -1816,6 +1816,8 @@ export interface operations {
                 createdFrom?: string;
                 /** @description Created on or before (YYYY-MM-DD in São Paulo, or ISO timestamp) */
                 createdTo?: string;
+                /** @description Extension: only valid Draft quotations that are awaiting-checkout (a proposal, no checkout yet), checkout-failed (the latest checkout Declined or Failed) or expiring (validity ends within 7 São Paulo days, today included) */
+                stage?: "awaiting-checkout" | "checkout-failed" | "expiring";
             };
             header?: never;
             path: {

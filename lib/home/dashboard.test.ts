@@ -12,6 +12,8 @@ import {
 import { businessDay, startOfBusinessDay } from "@/lib/dates";
 import { listPolicies } from "@/lib/policies/list-policies";
 import { parsePolicyPageQuery } from "@/lib/policies/page-query";
+import { parseQuotationPageQuery } from "@/lib/quotations/list-page";
+import { listQuotationReads } from "@/lib/quotations/read";
 import { listRenewalCandidates } from "@/lib/renewals/renewal-window";
 import { createPolicyTestDatabase, insertTestPolicy } from "@/lib/testing/policy-fixtures";
 import { loadHomeDashboard } from "./dashboard";
@@ -298,5 +300,26 @@ describe("the filtered views the home links to", () => {
     expect(rows.find((row) => row.insuredName === "Gil Ends20 Renewed")).toMatchObject({
       renewalStatus: "Draft",
     });
+  });
+
+  it("lists the quotations of each home quotation card, with the card's count", async () => {
+    const home = await loadHomeDashboard(handle.db, brokerA, NOW);
+    const quotationNames = async (stage: string, sort = "insuredname") => {
+      const query = parseQuotationPageQuery({ stage, sort, itemsPerPage: "100" });
+      const result = await listQuotationReads(handle.db, brokerA, query);
+      return { total: result.totalItems, names: result.list.map((item) => item.insuredName) };
+    };
+    expect(await quotationNames("awaiting-checkout")).toEqual({
+      total: home.quotations.awaiting.count,
+      names: ["Rui Awaiting"],
+    });
+    expect(await quotationNames("checkout-failed")).toEqual({
+      total: home.quotations.declined.count,
+      names: ["Sol Declined", "Teo Failed"],
+    });
+    const expiring = await quotationNames("expiring", "expiresat");
+    expect(expiring).toEqual({ total: home.quotations.expiring.count, names: ["Olga Expiring"] });
+    const later = await quotationNames("", "-expiresat");
+    expect(later.names.indexOf("Paulo Later")).toBeLessThan(later.names.indexOf("Olga Expiring"));
   });
 });

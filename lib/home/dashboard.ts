@@ -8,9 +8,9 @@ import {
   summarizeMonthlyProduction,
 } from "@/db/queries/home";
 import { addDays, addMonths, businessDay, startOfBusinessDay } from "@/lib/dates";
+import { DUE_SOON_DAYS } from "@/lib/policies/filters";
+import { expiringSoonEnd } from "@/lib/quotations/stage";
 
-/** Days ahead the home looks at: installments due and quotations expiring (today included). */
-export const DUE_SOON_DAYS = 7;
 export const ENDING_WINDOWS = [30, 60, 90] as const;
 /** Months of the production chart: this month and the 12 before it. */
 export const PRODUCTION_MONTHS = 13;
@@ -22,7 +22,7 @@ export function attentionBounds(now: Date): AttentionBounds {
   return {
     now,
     dueSoonEnd: startOfBusinessDay(addDays(today, DUE_SOON_DAYS)),
-    expiringEnd: startOfBusinessDay(addDays(today, DUE_SOON_DAYS)),
+    expiringEnd: expiringSoonEnd(now),
     endingEnds: { d30: endOfDay(30), d60: endOfDay(60), d90: endOfDay(90) },
   };
 }

@@ -389,6 +389,19 @@ describe("GET /api/v1/quotation/{registerNumber}/all", () => {
     expect(bad.json.errors[0]).toMatchObject({ code: "INVALID-FORM-FIELD", properties: ["sort"] });
   });
 
+  it("filters valid Drafts by stage (extension) and names a bad stage", async () => {
+    const expiring = (await list("stage=expiring&sort=-expiresat")).json.list as {
+      status: string;
+      expiresAt: string;
+    }[];
+    for (const item of expiring) expect(item.status).toBe("Draft");
+    const ends = expiring.map((item) => item.expiresAt);
+    expect(ends).toEqual([...ends].sort().reverse());
+    const bad = await list("stage=soon");
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors[0]).toMatchObject({ code: "INVALID-FORM-FIELD", properties: ["stage"] });
+  });
+
   it("shows broker B nothing of broker A's", async () => {
     const response = await callRoute(listRoute.GET, "/api/v1/quotation/200000/all", {
       params: { registerNumber: "200000" },

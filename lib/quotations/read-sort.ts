@@ -1,7 +1,14 @@
 import { parseSortTerms, type SortTerm } from "@/lib/policies/sort";
 
 /** The quotation list's sort fields (domain.md §12; the policy list's grammar and tie-break). */
-export const QUOTATION_SORT_FIELDS = ["createdat", "insuredname", "status", "modalitytext"] as const;
+// expiresat is an extension (the home links its quotations expiring this week sorted by it).
+export const QUOTATION_SORT_FIELDS = [
+  "createdat",
+  "insuredname",
+  "status",
+  "modalitytext",
+  "expiresat",
+] as const;
 export type QuotationSortField = (typeof QUOTATION_SORT_FIELDS)[number];
 export type QuotationSortTerm = SortTerm<QuotationSortField>;
 

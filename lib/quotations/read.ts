@@ -8,6 +8,7 @@ import { businessDay } from "@/lib/dates";
 import { signDocumentUrl } from "@/lib/documents/links";
 import { centsToReais } from "@/lib/money";
 import { resolveModalityCodes, resolveProductModalityCodes, resolveSearch } from "@/lib/policies/filters";
+import { quotationStageFilter } from "@/lib/quotations/stage";
 import { isGuid } from "@/lib/schemas/identifiers";
 import {
   CHECKOUT_STATUS_TEXT,
@@ -127,6 +128,7 @@ export async function listQuotationReads(
       status: query.status,
       createdFrom: query.createdFrom,
       createdTo: query.createdTo,
+      stage: query.stage ? quotationStageFilter(query.stage) : undefined,
     },
     sort: query.sort,
     limit: query.itemsPerPage,

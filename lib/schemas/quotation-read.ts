@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CHECKOUT_STATUSES } from "@/db/schema/checkouts";
 import { PAYMENT_METHODS, QUOTATION_STATUSES, type QuotationStatus } from "@/db/schema/quotations";
 import { parseQuotationSort, QUOTATION_SORT_FIELDS } from "@/lib/quotations/read-sort";
+import { EXPIRING_SOON_DAYS, QUOTATION_STAGES } from "@/lib/quotations/stage";
 import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
 import { listQueryFields } from "./policy";
 import { safeTextSchema } from "./primitives";
@@ -142,6 +143,15 @@ const quotationSortSchema = safeTextSchema
     example: "insuredname,-createdat",
   });
 
+const quotationStageSchema = z
+  .enum(QUOTATION_STAGES)
+  .optional()
+  .meta({
+    description:
+      "Extension: only valid Draft quotations that are awaiting-checkout (a proposal, no checkout yet), " +
+      `checkout-failed (the latest checkout Declined or Failed) or expiring (validity ends within ${EXPIRING_SOON_DAYS} São Paulo days, today included)`,
+  });
+
 /** The quotation list's query (the policy list's paging and search; strict: each bad field is named). */
 export const quotationListQuerySchema = z.object({
   page: listQueryFields.page,
@@ -157,6 +167,7 @@ export const quotationListQuerySchema = z.object({
   createdTo: listQueryFields.endDate.meta({
     description: "Created on or before (YYYY-MM-DD in São Paulo, or ISO timestamp)",
   }),
+  stage: quotationStageSchema,
 });
 export type QuotationListQuery = z.output<typeof quotationListQuerySchema>;
 
@@ -171,4 +182,5 @@ export const quotationListPageQuerySchema = z.object({
   status: quotationStatusSchema.optional().catch(undefined),
   createdFrom: listQueryFields.startDate.catch(undefined),
   createdTo: listQueryFields.endDate.catch(undefined),
+  stage: quotationStageSchema.catch(undefined),
 });

@@ -10,6 +10,7 @@ import {
   toQuotationTableRow,
 } from "@/lib/quotations/list-page";
 import { listQuotationReads } from "@/lib/quotations/read";
+import { QUOTATION_STAGE_TEXT } from "@/lib/quotations/stage";
 
 export const metadata: Metadata = { title: "Cotações" };
 
@@ -23,6 +24,7 @@ export default async function QuotationsPage({ searchParams }: { searchParams: P
     loadQuotationFilterOptions(db),
   ]);
   const now = new Date();
+  const stage = query.stage ? QUOTATION_STAGE_TEXT[query.stage] : undefined;
   return (
     <>
       <div className="page-header">
@@ -34,6 +36,11 @@ export default async function QuotationsPage({ searchParams }: { searchParams: P
           Nova cotação
         </Link>
       </div>
+      {stage ? (
+        <p className="alert alert-info" data-testid="extension-filter">
+          Mostrando cotações {stage}. <Link href="/quotations">Limpar estes filtros</Link>
+        </p>
+      ) : null}
       <QuotationsTable
         rows={result.list.map((item) => toQuotationTableRow(item, now))}
         totalItems={result.totalItems}
