@@ -4,7 +4,6 @@ import { expectNoSeriousA11yViolations } from "../support/axe";
 import {
   expectNoHorizontalScroll,
   homeCount,
-  medianTtfb,
   policyListTotal,
   quotationListTotal,
 } from "../support/home";
@@ -69,14 +68,6 @@ test.describe("home: what needs attention today", () => {
     const table = page.getByRole("table", { name: /Produção mensal/ });
     await expect(table.locator("tbody tr")).toHaveCount(13);
     await expect(page.locator(".production-chart .recharts-bar-rectangle").first()).toBeVisible();
-  });
-
-  test("the first byte of the page comes in under 300 ms (median of 3 loads)", async ({ page }) => {
-    await signIn(page);
-    const ttfb = await medianTtfb(page, "/");
-    test.info().annotations.push({ type: "ttfb-home-ms", description: ttfb.toFixed(1) });
-    console.log(`TTFB ${"home"}: ${ttfb.toFixed(1)} ms (median of 3)`);
-    expect(ttfb).toBeLessThan(300);
   });
 
   test("keyboard, axe, 375 px and screenshots", async ({ page }) => {
