@@ -15,6 +15,7 @@ import {
   summarizeMonthlyProduction,
 } from "@/db/queries/home";
 import { brokers } from "@/db/schema";
+import { syncCatalogue } from "@/lib/catalogue/sync";
 import { attentionBounds, loadHomeDashboard, monthRanges, productionMonths } from "@/lib/home/dashboard";
 import { BIG_BROKER_REGISTER, loadPolicies, postgresConnection } from "./load-policies";
 
@@ -41,6 +42,8 @@ async function ensureDatabase(): Promise<string> {
     await admin.unsafe(`create database "${args.database}"`);
     const handle = openPostgres(url.toString(), { max: 1 });
     await migrateDatabase(handle);
+    // The loader picks its modalities from the catalogue tables.
+    await syncCatalogue(handle.db);
     await handle.close();
     const loader = postgres(url.toString(), { max: 1, onnotice: () => {} });
     await loadPolicies(postgresConnection(loader), {
