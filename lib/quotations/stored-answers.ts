@@ -3,6 +3,7 @@ import { findQuotationForBroker } from "@/db/queries/quotations";
 import { getModalityByCode } from "@/lib/catalogue";
 import { businessDay } from "@/lib/dates";
 import { ApiError } from "@/lib/http/errors";
+import { isGuid } from "@/lib/schemas/identifiers";
 import type { QuotationItem } from "@/lib/schemas/quotation";
 import { createQuotation } from "./service";
 
@@ -25,8 +26,6 @@ export function toCodedAnswers(values: Record<string, unknown>): CodedAnswer[] {
   }));
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A broker's quotation and its creation request rebuilt from its answers (a past start moves to today). */
 async function loadStoredRequest(
   db: Database,
@@ -34,7 +33,7 @@ async function loadStoredRequest(
   quotationId: string,
   now: Date,
 ) {
-  const quotation = GUID.test(quotationId)
+  const quotation = isGuid(quotationId)
     ? await findQuotationForBroker(db, broker.id, quotationId)
     : undefined;
   if (!quotation) throw new ApiError("QUOTATION-NOT-FOUND");
