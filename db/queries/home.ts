@@ -89,7 +89,16 @@ export async function listAttentionInstallments(
     })
     .from(policyInstallments)
     .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
-    .where(and(unpaidInstallments(brokerId, bounds), kind === "overdue" ? overdue : dueSoon(bounds)))
+    // One status predicate per kind: "in (Pending, Overdue) and = 'Pending'" made the planner count
+    // each selectivity twice (a 40x underestimate) and sort every due-soon installment of every
+    // broker instead of walking the due-date index until five of this broker's turn up.
+    .where(
+      and(
+        eq(policies.brokerId, brokerId),
+        lt(policyInstallments.dueDate, bounds.dueSoonEnd),
+        kind === "overdue" ? overdue : dueSoon(bounds),
+      ),
+    )
     .orderBy(asc(policyInstallments.dueDate), asc(policyInstallments.id))
     .limit(LIST_SIZE);
 }

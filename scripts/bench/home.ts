@@ -2,10 +2,12 @@
 // Times the home's aggregate queries (db/queries/home.ts) for the 100k-policy broker (900001) on a
 // PostgreSQL database loaded by the policy bench's loader (scripts/bench/load-policies.ts). An
 // existing database is used read-only; with --load a missing one is created, migrated and loaded.
+// --drafts N turns N of the broker's Finished quotations into valid Drafts expiring over the next
+// 30 days while the queries are timed (the loader makes every quotation Finished), then puts them back.
 import { parseArgs } from "node:util";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
-import { openPostgres } from "@/db/index";
+import { type Database, openPostgres } from "@/db/index";
 import { migrateDatabase } from "@/db/migrate";
 import {
   countAttentionInstallments,
@@ -25,6 +27,7 @@ const { values: args } = parseArgs({
     iterations: { type: "string", default: "200" },
     load: { type: "boolean", default: false },
     policies: { type: "string", default: "1000000" },
+    drafts: { type: "string", default: "0" },
   },
 });
 
@@ -90,9 +93,45 @@ async function main() {
   if (!broker) throw new Error(`broker ${BIG_BROKER_REGISTER} not found in ${args.database}`);
   const brokerId = broker.id;
   const now = new Date();
+  console.log(`home queries, broker ${BIG_BROKER_REGISTER}, ${args.database}, ${ITERATIONS} iterations each`);
+  const drafts = Number(args.drafts);
+  const restore = drafts > 0 ? await makeValidDrafts(db, brokerId, drafts) : undefined;
+  try {
+    await timeAll(db, brokerId, now);
+  } finally {
+    await restore?.();
+    await handle.close();
+  }
+}
+
+/** Makes `count` of the broker's Finished quotations valid Drafts; the answer puts them back. */
+async function makeValidDrafts(db: Database, brokerId: string, count: number) {
+  const picked = await db.execute(sql`
+    with picked as (
+      select id, expires_at from quotations where broker_id = ${brokerId} and status = 'Finished' limit ${count}
+    ), _ as (
+      update quotations q set status = 'Draft', expires_at = now() + (random() * interval '30 days')
+      from picked where q.id = picked.id
+    )
+    select id, expires_at from picked`);
+  const rows = (Array.isArray(picked) ? picked : (picked as { rows: unknown[] }).rows) as {
+    id: string;
+    expires_at: string | null;
+  }[];
+  console.log(`${rows.length} of the broker's quotations made valid Drafts for the run`);
+  return async () => {
+    for (const row of rows) {
+      const expiresAt = row.expires_at === null ? null : new Date(row.expires_at).toISOString();
+      await db.execute(
+        sql`update quotations set status = 'Finished', expires_at = ${expiresAt}::timestamptz where id = ${row.id}`,
+      );
+    }
+  };
+}
+
+async function timeAll(db: Database, brokerId: string, now: Date) {
   const bounds = attentionBounds(now);
   const ranges = monthRanges(productionMonths(now));
-  console.log(`home queries, broker ${BIG_BROKER_REGISTER}, ${args.database}, ${ITERATIONS} iterations each`);
   await time("installments (counts)", () => countAttentionInstallments(db, brokerId, bounds));
   await time("installments overdue (list)", () => listAttentionInstallments(db, brokerId, bounds, "overdue"));
   await time("installments due soon (list)", () =>
@@ -102,7 +141,6 @@ async function main() {
   await time("quotations needing action", () => summarizeAttentionQuotations(db, brokerId, bounds));
   await time("monthly production (13 months)", () => summarizeMonthlyProduction(db, brokerId, ranges));
   await time("whole dashboard (parallel)", () => loadHomeDashboard(db, brokerId, now));
-  await handle.close();
 }
 
 await main();
