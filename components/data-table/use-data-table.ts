@@ -149,3 +149,6 @@ export function useDataTable<TData>(options: UseDataTableOptions<TData>) {
   const hasFilters = Object.values(filters).some((value) => value !== "");
   return { table, filters, setFilter, resetFilters, hasFilters, isPending };
 }
+
+/** What useDataTable gives a table: the TanStack table, the filters' values and setters, the pending flag. */
+export type DataTableState<TData> = ReturnType<typeof useDataTable<TData>>;
