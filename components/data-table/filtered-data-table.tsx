@@ -1,20 +1,25 @@
 "use client";
 
+import type { ColumnDef, TableOptions } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { DataTable } from "./data-table";
 import { type DataTableFilter, DataTableToolbar } from "./data-table-filters";
 import { DataTablePagination } from "./data-table-pagination";
-import type { DataTableState } from "./use-data-table";
+import { useDataTable } from "./use-data-table";
 
 /**
- * A URL-state table with its filter toolbar, empty states and paging, so a list declares only its
- * columns, filters and texts. With filters set, an empty page offers to clear them.
+ * A URL-state table (useDataTable) with its filter toolbar, empty states and paging, so a list
+ * declares only its columns, filters and texts. With filters set, an empty page offers to clear them.
  */
 export function FilteredDataTable<TData>({
+  data,
+  rowCount,
+  columns,
+  defaultSort,
+  getRowId,
   label,
   filtersLabel,
   filters,
-  state,
   actions,
   caption,
   itemLabel,
@@ -22,11 +27,18 @@ export function FilteredDataTable<TData>({
   empty,
   stackOnNarrow,
 }: {
+  data: TData[];
+  /** Total rows matching the filters (the server's count). */
+  rowCount: number;
+  columns: ColumnDef<TData, unknown>[];
+  /** Sorting applied when the URL has none (`a,-b`). */
+  defaultSort?: string;
+  getRowId?: TableOptions<TData>["getRowId"];
   /** The list's landmark name ("Lista de apólices"). */
   label: string;
   filtersLabel: string;
+  /** The toolbar's filters, in order; their keys are the URL keys. */
   filters: readonly DataTableFilter[];
-  state: DataTableState<TData>;
   /** Toolbar actions after "Limpar filtros". */
   actions?: ReactNode;
   caption: string;
@@ -38,6 +50,14 @@ export function FilteredDataTable<TData>({
   empty: ReactNode;
   stackOnNarrow?: boolean;
 }) {
+  const state = useDataTable({
+    data,
+    columns,
+    rowCount,
+    defaultSort,
+    getRowId,
+    filterKeys: filters.map((filter) => filter.key),
+  });
   const { table, hasFilters, resetFilters, isPending } = state;
   return (
     <section aria-label={label}>

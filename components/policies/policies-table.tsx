@@ -7,10 +7,9 @@ import { useMemo } from "react";
 import { columnsOf } from "@/components/data-table/columns";
 import type { DataTableFilter, FilterOption } from "@/components/data-table/data-table-filters";
 import { FilteredDataTable } from "@/components/data-table/filtered-data-table";
-import { useDataTable } from "@/components/data-table/use-data-table";
 import { formatDate } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
-import { POLICY_COLUMNS, POLICY_SORTABLE_IDS, type PolicyTableRow } from "./policy-columns";
+import { POLICY_COLUMNS, type PolicyTableRow } from "./policy-columns";
 import { PolicyStatusBadge } from "./policy-status-badge";
 
 const CELLS: Record<(typeof POLICY_COLUMNS)[number]["id"], ColumnDef<PolicyTableRow, unknown>["cell"]> = {
@@ -61,15 +60,6 @@ export function PoliciesTable({
     { kind: "date", key: "startDate", label: "Início da vigência a partir de" },
     { kind: "date", key: "endDate", label: "Fim da vigência até" },
   ];
-  const state = useDataTable({
-    data: rows,
-    columns,
-    rowCount: totalItems,
-    sortableIds: POLICY_SORTABLE_IDS,
-    defaultSort,
-    filterKeys: filters.map((filter) => filter.key),
-    getRowId: (row) => row.identifier,
-  });
   const searchParams = useSearchParams();
   const exportHref = useMemo(() => {
     const params = new URLSearchParams(searchParams);
@@ -83,8 +73,12 @@ export function PoliciesTable({
     <FilteredDataTable
       label="Lista de apólices"
       filtersLabel="Filtros das apólices"
+      data={rows}
+      rowCount={totalItems}
+      columns={columns}
+      defaultSort={defaultSort}
+      getRowId={(row) => row.identifier}
       filters={filters}
-      state={state}
       actions={
         <a className="btn btn-secondary" href={exportHref} download>
           Exportar CSV

@@ -12,10 +12,6 @@ export const POLICY_COLUMNS = [
   { id: "createdat", header: "Emitida em", width: "7.5rem", sortable: true },
 ] as const satisfies readonly DataTableColumnSpec[];
 
-export const POLICY_SORTABLE_IDS = POLICY_COLUMNS.filter((column) => column.sortable).map(
-  (column) => column.id,
-);
-
 /** One row of the table: the subset of the API's policy shape the table shows. */
 export type PolicyTableRow = {
   identifier: string;

@@ -12,10 +12,6 @@ export const QUOTATION_COLUMNS = [
   { id: "actions", header: "Ações", width: "13rem", sortable: false },
 ] as const satisfies readonly DataTableColumnSpec[];
 
-export const QUOTATION_SORTABLE_IDS = QUOTATION_COLUMNS.filter((column) => column.sortable).map(
-  (column) => column.id,
-);
-
 /** One row of the table: the subset of the API's quotation list element the table shows. */
 export type QuotationTableRow = {
   identifier: string;

@@ -5,10 +5,9 @@ import Link from "next/link";
 import { columnsOf } from "@/components/data-table/columns";
 import type { DataTableFilter, FilterOption } from "@/components/data-table/data-table-filters";
 import { FilteredDataTable } from "@/components/data-table/filtered-data-table";
-import { useDataTable } from "@/components/data-table/use-data-table";
 import { formatDate, formatReais } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
-import { QUOTATION_COLUMNS, QUOTATION_SORTABLE_IDS, type QuotationTableRow } from "./quotation-columns";
+import { QUOTATION_COLUMNS, type QuotationTableRow } from "./quotation-columns";
 import { QuotationRowActions } from "./quotation-row-actions";
 import { QuotationStatusBadge } from "./quotation-status";
 
@@ -83,22 +82,17 @@ export function QuotationsTable({
     { kind: "date", key: "createdFrom", label: "Criada a partir de" },
     { kind: "date", key: "createdTo", label: "Criada até" },
   ];
-  const state = useDataTable({
-    data: rows,
-    columns,
-    rowCount: totalItems,
-    sortableIds: QUOTATION_SORTABLE_IDS,
-    defaultSort,
-    filterKeys: filters.map((filter) => filter.key),
-    getRowId: (row) => row.identifier,
-  });
 
   return (
     <FilteredDataTable
       label="Lista de cotações"
       filtersLabel="Filtros das cotações"
+      data={rows}
+      rowCount={totalItems}
+      columns={columns}
+      defaultSort={defaultSort}
+      getRowId={(row) => row.identifier}
       filters={filters}
-      state={state}
       caption="Cotações da corretora. Clique no título de uma coluna para ordenar; vários títulos ordenam por várias colunas."
       itemLabel="cotação"
       noMatches="Nenhuma cotação encontrada com esses filtros."
