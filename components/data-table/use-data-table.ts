@@ -18,8 +18,8 @@ export type UseDataTableOptions<TData> = {
   columns: ColumnDef<TData, unknown>[];
   /** Total rows matching the filters (the server's count). */
   rowCount: number;
-  /** Column ids that may be sorted; other ids in the URL are ignored. */
-  sortableIds: readonly string[];
+  /** Column ids that may be sorted (default: the columns with `enableSorting`); other ids in the URL are ignored. */
+  sortableIds?: readonly string[];
   /** Sorting applied when the URL has none (same grammar as the URL). */
   defaultSort?: string;
   defaultPageSize?: number;
@@ -57,7 +57,10 @@ export function useDataTable<TData>(options: UseDataTableOptions<TData>) {
     pageIndex: parsePositiveInt(searchParams.get(PAGE), 1) - 1,
     pageSize: parsePositiveInt(searchParams.get(PAGE_SIZE), defaultPageSize, options.maxPageSize ?? 100),
   };
-  const sorting = parseSortParam(searchParams.get(SORT) ?? defaultSort, options.sortableIds);
+  const sortableIds =
+    options.sortableIds ??
+    options.columns.flatMap((column) => (column.enableSorting && column.id ? [column.id] : []));
+  const sorting = parseSortParam(searchParams.get(SORT) ?? defaultSort, sortableIds);
 
   const navigate = useCallback(
     (changes: Record<string, string | number | undefined>) => {

@@ -4,18 +4,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useMemo } from "react";
-import { DataTable } from "@/components/data-table/data-table";
-import { DataTablePagination } from "@/components/data-table/data-table-pagination";
-import { useDataTable } from "@/components/data-table/use-data-table";
+import { columnsOf } from "@/components/data-table/columns";
+import type { DataTableFilter, FilterOption } from "@/components/data-table/data-table-filters";
+import { FilteredDataTable } from "@/components/data-table/filtered-data-table";
 import { formatDate } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
-import {
-  type FilterOption,
-  POLICY_COLUMNS,
-  POLICY_FILTER_KEYS,
-  POLICY_SORTABLE_IDS,
-  type PolicyTableRow,
-} from "./policy-columns";
+import { POLICY_COLUMNS, type PolicyTableRow } from "./policy-columns";
 import { PolicyStatusBadge } from "./policy-status-badge";
 
 const CELLS: Record<(typeof POLICY_COLUMNS)[number]["id"], ColumnDef<PolicyTableRow, unknown>["cell"]> = {
@@ -39,15 +33,7 @@ const CELLS: Record<(typeof POLICY_COLUMNS)[number]["id"], ColumnDef<PolicyTable
   createdat: ({ row }) => formatDate(row.original.createdAt),
 };
 
-const columns: ColumnDef<PolicyTableRow, unknown>[] = POLICY_COLUMNS.map((column) => ({
-  id: column.id,
-  // Sorting is server-side; TanStack only offers it on columns with an accessor.
-  accessorFn: (row: PolicyTableRow) => row.identifier,
-  header: column.header,
-  enableSorting: column.sortable,
-  cell: CELLS[column.id],
-  meta: { width: column.width, label: column.header },
-}));
+const columns = columnsOf(POLICY_COLUMNS, CELLS);
 
 /** The policy list: every control writes the URL; the server page re-renders with the new page. */
 export function PoliciesTable({
@@ -65,15 +51,15 @@ export function PoliciesTable({
   modalityOptions: FilterOption[];
   defaultSort: string;
 }) {
-  const { table, filters, setFilter, resetFilters, hasFilters, isPending } = useDataTable({
-    data: rows,
-    columns,
-    rowCount: totalItems,
-    sortableIds: POLICY_SORTABLE_IDS,
-    defaultSort,
-    filterKeys: POLICY_FILTER_KEYS,
-    getRowId: (row) => row.identifier,
-  });
+  // URL keys are the API's query parameter names.
+  const filters: DataTableFilter[] = [
+    { kind: "search", key: "search", label: "Buscar", placeholder: "Nome do segurado ou CPF/CNPJ" },
+    { kind: "select", key: "status", label: "Status", options: statusOptions, allLabel: "Todos" },
+    { kind: "select", key: "product", label: "Produto", options: productOptions, allLabel: "Todos" },
+    { kind: "select", key: "modality", label: "Modalidade", options: modalityOptions, allLabel: "Todas" },
+    { kind: "date", key: "startDate", label: "Início da vigência a partir de" },
+    { kind: "date", key: "endDate", label: "Fim da vigência até" },
+  ];
   const searchParams = useSearchParams();
   const exportHref = useMemo(() => {
     const params = new URLSearchParams(searchParams);
@@ -83,96 +69,34 @@ export function PoliciesTable({
     return `/policies/export${query ? `?${query}` : ""}`;
   }, [searchParams]);
 
-  const select = (key: string, label: string, options: FilterOption[], all: string) => (
-    <div className="field">
-      <label htmlFor={`filter-${key}`}>{label}</label>
-      <select
-        id={`filter-${key}`}
-        value={filters[key] ?? ""}
-        onChange={(e) => setFilter(key, e.target.value)}
-      >
-        <option value="">{all}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-
   return (
-    <section aria-label="Lista de apólices">
-      <search className="toolbar" aria-label="Filtros das apólices">
-        <div className="field" style={{ gridColumn: "span 2" }}>
-          <label htmlFor="filter-search">Buscar</label>
-          <input
-            id="filter-search"
-            type="search"
-            placeholder="Nome do segurado ou CPF/CNPJ"
-            value={filters.search ?? ""}
-            onChange={(e) => setFilter("search", e.target.value, { debounce: true })}
-          />
-        </div>
-        {select("status", "Status", statusOptions, "Todos")}
-        {select("product", "Produto", productOptions, "Todos")}
-        {select("modality", "Modalidade", modalityOptions, "Todas")}
-        <div className="field">
-          <label htmlFor="filter-startDate">Início da vigência a partir de</label>
-          <input
-            id="filter-startDate"
-            type="date"
-            value={filters.startDate ?? ""}
-            onChange={(e) => setFilter("startDate", e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-endDate">Fim da vigência até</label>
-          <input
-            id="filter-endDate"
-            type="date"
-            value={filters.endDate ?? ""}
-            onChange={(e) => setFilter("endDate", e.target.value)}
-          />
-        </div>
-        <div className="row">
-          {hasFilters ? (
-            <button type="button" className="btn btn-secondary" onClick={resetFilters}>
-              Limpar filtros
-            </button>
-          ) : null}
-          <a className="btn btn-secondary" href={exportHref} download>
-            Exportar CSV
-          </a>
-        </div>
-      </search>
-      <DataTable
-        table={table}
-        caption="Apólices da corretora. Clique no título de uma coluna para ordenar; vários títulos ordenam por várias colunas."
-        busy={isPending}
-        empty={
-          hasFilters ? (
-            <>
-              <p>
-                <strong>Nenhuma apólice encontrada com esses filtros.</strong>
-              </p>
-              <button type="button" className="btn btn-secondary" onClick={resetFilters}>
-                Limpar filtros
-              </button>
-            </>
-          ) : (
-            <>
-              <p>
-                <strong>Sua corretora ainda não tem apólices.</strong>
-              </p>
-              <Link href="/quotations/new" className="btn btn-primary">
-                Fazer uma cotação
-              </Link>
-            </>
-          )
-        }
-      />
-      <DataTablePagination table={table} itemLabel="apólice" />
-    </section>
+    <FilteredDataTable
+      label="Lista de apólices"
+      filtersLabel="Filtros das apólices"
+      data={rows}
+      rowCount={totalItems}
+      columns={columns}
+      defaultSort={defaultSort}
+      getRowId={(row) => row.identifier}
+      filters={filters}
+      actions={
+        <a className="btn btn-secondary" href={exportHref} download>
+          Exportar CSV
+        </a>
+      }
+      caption="Apólices da corretora. Clique no título de uma coluna para ordenar; vários títulos ordenam por várias colunas."
+      itemLabel="apólice"
+      noMatches="Nenhuma apólice encontrada com esses filtros."
+      empty={
+        <>
+          <p>
+            <strong>Sua corretora ainda não tem apólices.</strong>
+          </p>
+          <Link href="/quotations/new" className="btn btn-primary">
+            Fazer uma cotação
+          </Link>
+        </>
+      }
+    />
   );
 }

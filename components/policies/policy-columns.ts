@@ -1,3 +1,5 @@
+import type { DataTableColumnSpec } from "@/components/data-table/columns";
+
 /** Columns of the policy table: ids are the API's sort fields where sortable; widths feed the skeleton. */
 export const POLICY_COLUMNS = [
   { id: "policynumber", header: "Apólice", width: "9rem", sortable: false },
@@ -8,21 +10,7 @@ export const POLICY_COLUMNS = [
   { id: "vigencyexpiredat", header: "Vigência", width: "11rem", sortable: true },
   { id: "status", header: "Status", width: "7rem", sortable: true },
   { id: "createdat", header: "Emitida em", width: "7.5rem", sortable: true },
-] as const;
-
-export const POLICY_SORTABLE_IDS = POLICY_COLUMNS.filter((column) => column.sortable).map(
-  (column) => column.id,
-);
-
-/** URL keys of the policy filters (the API's query parameter names). */
-export const POLICY_FILTER_KEYS = [
-  "search",
-  "status",
-  "product",
-  "modality",
-  "startDate",
-  "endDate",
-] as const;
+] as const satisfies readonly DataTableColumnSpec[];
 
 /** One row of the table: the subset of the API's policy shape the table shows. */
 export type PolicyTableRow = {
@@ -38,5 +26,3 @@ export type PolicyTableRow = {
   vigencyExpiredAt: string;
   createdAt: string;
 };
-
-export type FilterOption = { value: string; label: string };

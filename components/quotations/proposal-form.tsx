@@ -4,6 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useMemo, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
+import { Field, FieldGroup } from "@/components/ui/field";
+import { FormResult } from "@/components/ui/form-result";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { formatDate, formatReais } from "@/lib/format/pt-br";
 import type { ActionResult } from "@/lib/forms/action-result";
 import {
@@ -21,6 +24,13 @@ type Result = ActionResult<{ number: string; documentUrl: string }, keyof Propos
 const METHOD_LABELS: Record<ProposalMethod, string> = {
   TICKET: "Boleto",
   "CREDIT-CARD": "Cartão de crédito",
+};
+
+const LABELS: Record<keyof ProposalFormInput, string> = {
+  variantId: "Opção de preço",
+  paymentMethod: "Forma de pagamento",
+  planId: "Plano de parcelamento",
+  dueDay: "Dia de vencimento do boleto",
 };
 
 /** Chooses variant, payment method, plan and (boleto) due day; only valid combinations are offered. */
@@ -76,49 +86,53 @@ export function ProposalForm({
       form.setValue("paymentMethod", methods[0]!);
   }, [methods, form]);
 
-  const onSubmit = form.handleSubmit((values) => {
-    startTransition(async () => {
-      const answer = await action(quotationId, values);
-      setResult(answer);
-      if (!answer.ok) {
-        for (const [field, message] of Object.entries(answer.fieldErrors)) {
-          form.setError(field as keyof ProposalFormInput, { type: "server", message }, { shouldFocus: true });
+  // The browser's checks focus the first field in error (react-hook-form); the server's answer,
+  // its summary (FormResult).
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      startTransition(async () => {
+        const answer = await action(quotationId, values);
+        setResult(answer);
+        if (!answer.ok) {
+          for (const [field, message] of Object.entries(answer.fieldErrors)) {
+            form.setError(field as keyof ProposalFormInput, { type: "server", message });
+          }
         }
-      }
-    });
-  });
+      });
+    },
+    () => setResult(undefined),
+  );
 
   if (result?.ok) {
     return (
-      <section className="alert alert-success" aria-labelledby="proposal-done" tabIndex={-1}>
-        <h2 id="proposal-done">Proposta nº {result.data.number} gerada</h2>
-        <div className="row">
-          {result.data.documentUrl ? (
-            <a className="btn btn-secondary" href={result.data.documentUrl}>
-              Baixar proposta (PDF)
-            </a>
-          ) : null}
-          <Link className="btn btn-primary" href={`/quotations/${quotationId}/checkout`}>
-            Seguir para o pagamento
-          </Link>
-          <button type="button" className="btn btn-link" onClick={() => setResult(undefined)}>
-            Alterar a proposta
-          </button>
-        </div>
-      </section>
+      <FormResult
+        result={result}
+        success={
+          <>
+            <h2>Proposta nº {result.data.number} gerada</h2>
+            <div className="row">
+              {result.data.documentUrl ? (
+                <a className="btn btn-secondary" href={result.data.documentUrl}>
+                  Baixar proposta (PDF)
+                </a>
+              ) : null}
+              <Link className="btn btn-primary" href={`/quotations/${quotationId}/checkout`}>
+                Seguir para o pagamento
+              </Link>
+              <button type="button" className="btn btn-link" onClick={() => setResult(undefined)}>
+                Alterar a proposta
+              </button>
+            </div>
+          </>
+        }
+      />
     );
   }
 
-  const errorId = (name: string) => `${name}-error`;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Proposta">
-      {result && !result.ok ? (
-        <p className="alert alert-error" role="alert">
-          {result.error}
-        </p>
-      ) : null}
-      <fieldset aria-describedby={errors.variantId ? errorId("variantId") : undefined}>
-        <legend>Opção de preço</legend>
+      <FormResult result={result} labels={LABELS} />
+      <FieldGroup name="variantId" label={LABELS.variantId} error={errors.variantId?.message}>
         {pricing.map((p, index) => (
           <label key={p.variantIdentifier} className="choice">
             <input type="radio" value={p.variantIdentifier} {...form.register("variantId")} />
@@ -126,87 +140,68 @@ export function ProposalForm({
             {formatReais(p.price.totalValue)}
           </label>
         ))}
-        {errors.variantId ? (
-          <p id={errorId("variantId")} className="field-error">
-            {errors.variantId.message}
-          </p>
-        ) : null}
-      </fieldset>
+      </FieldGroup>
 
-      <fieldset aria-describedby={errors.paymentMethod ? errorId("paymentMethod") : "method-hint"}>
-        <legend>Forma de pagamento</legend>
+      <FieldGroup
+        name="paymentMethod"
+        label={LABELS.paymentMethod}
+        hint={
+          methods.length === 1 && methods[0] === "TICKET" ? "Este produto aceita somente boleto." : undefined
+        }
+        error={errors.paymentMethod?.message}
+      >
         {methods.map((m) => (
           <label key={m} className="choice">
             <input type="radio" value={m} {...form.register("paymentMethod")} />
             {METHOD_LABELS[m]}
           </label>
         ))}
-        {methods.length === 1 && methods[0] === "TICKET" ? (
-          <p id="method-hint" className="hint muted">
-            Este produto aceita somente boleto.
-          </p>
-        ) : null}
-        {errors.paymentMethod ? (
-          <p id={errorId("paymentMethod")} className="field-error">
-            {errors.paymentMethod.message}
-          </p>
-        ) : null}
-      </fieldset>
+      </FieldGroup>
 
-      <fieldset aria-describedby={errors.planId ? errorId("planId") : undefined}>
-        <legend>Plano de parcelamento</legend>
-        {plans.length ? (
-          plans.map((plan) => (
-            <label key={plan.identifier} className="choice">
-              <input type="radio" value={plan.identifier} {...form.register("planId")} />
-              {plan.number === 1 ? "À vista" : `${plan.number}x`} de {formatReais(plan.installmentValue)}{" "}
-              (total {formatReais(plan.totalValue)}) · vencimentos{" "}
-              {proposalDueDates(plan.number, { paymentMethod: method, dueDay }, new Date(proposalDate))
-                .map((d) => formatDate(d))
-                .join(", ")}
-            </label>
-          ))
-        ) : (
-          <p className="muted">Escolha a opção de preço e a forma de pagamento para ver os planos.</p>
-        )}
-        {errors.planId ? (
-          <p id={errorId("planId")} className="field-error">
-            {errors.planId.message}
-          </p>
-        ) : null}
-      </fieldset>
+      <FieldGroup
+        name="planId"
+        label={LABELS.planId}
+        hint={
+          plans.length ? undefined : "Escolha a opção de preço e a forma de pagamento para ver os planos."
+        }
+        error={errors.planId?.message}
+      >
+        {plans.map((plan) => (
+          <label key={plan.identifier} className="choice">
+            <input type="radio" value={plan.identifier} {...form.register("planId")} />
+            {plan.number === 1 ? "À vista" : `${plan.number}x`} de {formatReais(plan.installmentValue)} (total{" "}
+            {formatReais(plan.totalValue)}) · vencimentos{" "}
+            {proposalDueDates(plan.number, { paymentMethod: method, dueDay }, new Date(proposalDate))
+              .map((d) => formatDate(d))
+              .join(", ")}
+          </label>
+        ))}
+      </FieldGroup>
 
       {method === "TICKET" ? (
-        <div className="field" style={{ maxWidth: "16rem" }}>
-          <label htmlFor="dueDay">Dia de vencimento do boleto</label>
-          <input
-            id="dueDay"
-            type="number"
-            inputMode="numeric"
-            min={DUE_DAY_QUESTION.min}
-            max={DUE_DAY_QUESTION.max}
-            {...form.register("dueDay")}
-            aria-invalid={errors.dueDay ? true : undefined}
-            aria-describedby={errors.dueDay ? errorId("dueDay") : "dueDay-hint"}
-          />
-          {errors.dueDay ? (
-            <p id={errorId("dueDay")} className="field-error">
-              {errors.dueDay.message}
-            </p>
-          ) : (
-            <span id="dueDay-hint" className="hint">
-              Do dia {DUE_DAY_QUESTION.min} ao dia {DUE_DAY_QUESTION.max}. A 1ª parcela vence em 7 dias; as
-              demais, nesse dia de cada mês.
-            </span>
+        <Field
+          name="dueDay"
+          label={LABELS.dueDay}
+          className="field-narrow"
+          hint={`Do dia ${DUE_DAY_QUESTION.min} ao dia ${DUE_DAY_QUESTION.max}. A 1ª parcela vence em 7 dias; as demais, nesse dia de cada mês.`}
+          error={errors.dueDay?.message}
+        >
+          {({ name: _name, ...control }) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={DUE_DAY_QUESTION.min}
+              max={DUE_DAY_QUESTION.max}
+              {...form.register("dueDay")}
+            />
           )}
-        </div>
+        </Field>
       ) : null}
 
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? "Gerando…" : "Gerar proposta"}
-        </button>
-      </div>
+      <SubmitButton pending={pending} pendingLabel="Gerando…">
+        Gerar proposta
+      </SubmitButton>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import type { DataTableColumnSpec } from "@/components/data-table/columns";
 import type { QuotationStatus } from "@/db/schema/quotations";
 
 /** Columns of the quotation table: ids are the API's sort fields where sortable; widths feed the skeleton. */
@@ -7,16 +8,9 @@ export const QUOTATION_COLUMNS = [
   { id: "modalitytext", header: "Produto", width: "13rem", sortable: true },
   { id: "status", header: "Situação", width: "8rem", sortable: true },
   { id: "expiresat", header: "Válida até", width: "7.5rem", sortable: false },
-  { id: "totalvalue", header: "Prêmio", width: "8rem", sortable: false },
+  { id: "totalvalue", header: "Prêmio", width: "8rem", sortable: false, align: "right" },
   { id: "actions", header: "Ações", width: "13rem", sortable: false },
-] as const;
-
-export const QUOTATION_SORTABLE_IDS = QUOTATION_COLUMNS.filter((column) => column.sortable).map(
-  (column) => column.id,
-);
-
-/** URL keys of the quotation filters (the API's query parameter names). */
-export const QUOTATION_FILTER_KEYS = ["search", "status", "product", "createdFrom", "createdTo"] as const;
+] as const satisfies readonly DataTableColumnSpec[];
 
 /** One row of the table: the subset of the API's quotation list element the table shows. */
 export type QuotationTableRow = {

@@ -7,4 +7,14 @@ const DIR = "docs/screenshots";
 export async function docShot(page: Page, name: string) {
   mkdirSync(DIR, { recursive: true });
   await page.screenshot({ path: `${DIR}/${name}.png`, fullPage: true });
+  // The capture resizes Chromium's viewport and back; with a text field focused, the next focus
+  // change then scrolls the page between mouse down and up, and the click lands beside its target.
+  // Blurring and refocusing the field settles that without moving the page.
+  await page.evaluate(() => {
+    const focused = document.activeElement;
+    if (focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement) {
+      focused.blur();
+      focused.focus();
+    }
+  });
 }

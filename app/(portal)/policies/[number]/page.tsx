@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ClaimNoticeForm } from "@/components/claims/claim-notice-form";
 import { RenewPolicyButton } from "@/components/claims/renew-policy-button";
+import { StaticTable, type StaticTableColumn } from "@/components/data-table/static-table";
 import { CancelPolicyForm } from "@/components/policies/cancel-policy-form";
 import { InstallmentStatusBadge } from "@/components/policies/installment-status-badge";
 import { PolicyStatusBadge } from "@/components/policies/policy-status-badge";
@@ -32,6 +33,21 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 const PAYMENT_LABELS = { TICKET: "Boleto", "CREDIT-CARD": "Cartão de crédito" } as const;
 
+type Claim = Awaited<ReturnType<typeof listClaims>>["list"][number];
+
+const CLAIM_COLUMNS: StaticTableColumn<Claim>[] = [
+  { header: "Protocolo", cell: (claim) => claim.protocol },
+  { header: "Ocorrência", cell: (claim) => formatDate(claim.occurredAt) },
+  { header: "Reclamante", cell: (claim) => claim.claimantName },
+  {
+    header: "Valor estimado",
+    align: "right",
+    cell: (claim) => (claim.estimatedValue === null ? "—" : formatReais(claim.estimatedValue)),
+  },
+  { header: "Situação", cell: (claim) => claim.statusText },
+  { header: "Avisado em", cell: (claim) => formatDate(claim.createdAt) },
+];
+
 export default async function PolicyPage({ params }: { params: Params }) {
   const user = await requireUser();
   const { number } = await params;
@@ -49,6 +65,64 @@ export default async function PolicyPage({ params }: { params: Params }) {
   const policyLinks = [
     ...(detail.policyPdfUrl ? [{ label: "Apólice (PDF)", url: detail.policyPdfUrl }] : []),
     ...(detail.ticketUrl ? [{ label: "Boletos (PDF)", url: detail.ticketUrl }] : []),
+  ];
+  const installmentCount = policy.installments.length;
+  const installmentColumns: StaticTableColumn<(typeof policy.installments)[number]>[] = [
+    { header: "Parcela", cell: (installment) => `${installment.installmentNumber}/${installmentCount}` },
+    { header: "Vencimento", cell: (installment) => formatDate(installment.dueDate) },
+    { header: "Prêmio", align: "right", cell: (installment) => formatReais(installment.tariffPremiumValue) },
+    { header: "IOF", align: "right", cell: (installment) => formatReais(installment.valueIof) },
+    { header: "Total", align: "right", cell: (installment) => formatReais(installment.premiumTotalValue) },
+    {
+      header: "Situação",
+      cell: (installment) => (
+        <InstallmentStatusBadge status={installment.status} text={installment.statusText} />
+      ),
+    },
+    { header: "Pago em", cell: (installment) => (installment.paidAt ? formatDate(installment.paidAt) : "—") },
+    {
+      header: "Boleto",
+      cell: (installment) => {
+        const boleto = detail.installmentBoletoUrl(installment.installmentNumber);
+        return boleto ? (
+          <a href={boleto}>
+            Boleto da parcela {installment.installmentNumber}
+            <span className="sr-only"> (PDF)</span>
+          </a>
+        ) : (
+          "—"
+        );
+      },
+    },
+    {
+      header: "Enviar",
+      cell: (installment) => {
+        const boleto = detail.installmentBoletoUrl(installment.installmentNumber);
+        return boleto && (installment.status === "Pending" || installment.status === "Overdue") ? (
+          <details className="share-details">
+            <summary>
+              Enviar
+              <span className="sr-only"> a parcela {installment.installmentNumber}</span>
+            </summary>
+            <ShareActions
+              label={`parcela ${installment.installmentNumber}`}
+              email={document?.insured.email}
+              document={{
+                subject: `o boleto da parcela ${installment.installmentNumber}/${installmentCount} da apólice nº ${policy.policyNumber}`,
+                insuredName: policy.insuredName,
+                links: [{ label: "Boleto (PDF)", url: boleto }],
+                typeableLine: typeableLine.get(installment.installmentNumber),
+                details: [
+                  `Vencimento: ${formatDate(installment.dueDate)} · Valor: ${formatReais(installment.premiumTotalValue)}`,
+                ],
+              }}
+            />
+          </details>
+        ) : (
+          "—"
+        );
+      },
+    },
   ];
   const renewable = renewalEligibility({
     status: policy.status,
@@ -194,124 +268,28 @@ export default async function PolicyPage({ params }: { params: Params }) {
       {document?.coverages.length ? (
         <section className="card" aria-labelledby="coverages-title" style={{ marginTop: "1rem" }}>
           <h2 id="coverages-title">Coberturas</h2>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Cobertura</th>
-                  <th scope="col" className="num">
-                    Limite
-                  </th>
-                  <th scope="col" className="num">
-                    Prêmio líquido
-                  </th>
-                  <th scope="col">Franquia</th>
-                </tr>
-              </thead>
-              <tbody>
-                {document.coverages.map((coverage) => (
-                  <tr key={coverage.description}>
-                    <td>{coverage.description}</td>
-                    <td className="num">{formatBrl(coverage.limitCents)}</td>
-                    <td className="num">{formatBrl(coverage.netCents)}</td>
-                    <td>{coverage.deductibleText || "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaticTable
+            columns={[
+              { header: "Cobertura", cell: (coverage) => coverage.description },
+              { header: "Limite", align: "right", cell: (coverage) => formatBrl(coverage.limitCents) },
+              { header: "Prêmio líquido", align: "right", cell: (coverage) => formatBrl(coverage.netCents) },
+              { header: "Franquia", cell: (coverage) => coverage.deductibleText || "—" },
+            ]}
+            rows={document.coverages}
+            rowKey={(coverage) => coverage.description}
+          />
         </section>
       ) : null}
 
       <section className="card" aria-labelledby="installments-title" style={{ marginTop: "1rem" }}>
         <h2 id="installments-title">Parcelas</h2>
         {policy.installments.length ? (
-          <div className="table-wrap">
-            <table className="table table-stack">
-              <thead>
-                <tr>
-                  <th scope="col">Parcela</th>
-                  <th scope="col">Vencimento</th>
-                  <th scope="col" className="num">
-                    Prêmio
-                  </th>
-                  <th scope="col" className="num">
-                    IOF
-                  </th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                  <th scope="col">Situação</th>
-                  <th scope="col">Pago em</th>
-                  <th scope="col">Boleto</th>
-                  <th scope="col">Enviar</th>
-                </tr>
-              </thead>
-              <tbody>
-                {policy.installments.map((installment) => {
-                  const boleto = detail.installmentBoletoUrl(installment.installmentNumber);
-                  return (
-                    <tr key={installment.installmentNumber}>
-                      <td data-label="Parcela">
-                        {installment.installmentNumber}/{policy.installments.length}
-                      </td>
-                      <td data-label="Vencimento">{formatDate(installment.dueDate)}</td>
-                      <td className="num" data-label="Prêmio">
-                        {formatReais(installment.tariffPremiumValue)}
-                      </td>
-                      <td className="num" data-label="IOF">
-                        {formatReais(installment.valueIof)}
-                      </td>
-                      <td className="num" data-label="Total">
-                        {formatReais(installment.premiumTotalValue)}
-                      </td>
-                      <td data-label="Situação">
-                        <InstallmentStatusBadge status={installment.status} text={installment.statusText} />
-                      </td>
-                      <td data-label="Pago em">
-                        {installment.paidAt ? formatDate(installment.paidAt) : "—"}
-                      </td>
-                      <td data-label="Boleto">
-                        {boleto ? (
-                          <a href={boleto}>
-                            Boleto da parcela {installment.installmentNumber}
-                            <span className="sr-only"> (PDF)</span>
-                          </a>
-                        ) : (
-                          "—"
-                        )}
-                      </td>
-                      <td data-label="Enviar">
-                        {boleto && (installment.status === "Pending" || installment.status === "Overdue") ? (
-                          <details className="share-details">
-                            <summary>
-                              Enviar
-                              <span className="sr-only"> a parcela {installment.installmentNumber}</span>
-                            </summary>
-                            <ShareActions
-                              label={`parcela ${installment.installmentNumber}`}
-                              email={document?.insured.email}
-                              document={{
-                                subject: `o boleto da parcela ${installment.installmentNumber}/${policy.installments.length} da apólice nº ${policy.policyNumber}`,
-                                insuredName: policy.insuredName,
-                                links: [{ label: "Boleto (PDF)", url: boleto }],
-                                typeableLine: typeableLine.get(installment.installmentNumber),
-                                details: [
-                                  `Vencimento: ${formatDate(installment.dueDate)} · Valor: ${formatReais(installment.premiumTotalValue)}`,
-                                ],
-                              }}
-                            />
-                          </details>
-                        ) : (
-                          "—"
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <StaticTable
+            columns={installmentColumns}
+            rows={policy.installments}
+            rowKey={(installment) => installment.installmentNumber}
+            stackOnNarrow
+          />
         ) : (
           <p className="muted">Nenhuma parcela registrada.</p>
         )}
@@ -319,36 +297,12 @@ export default async function PolicyPage({ params }: { params: Params }) {
       <section className="card" aria-labelledby="claims-title" style={{ marginTop: "1rem" }}>
         <h2 id="claims-title">Sinistros</h2>
         {claims.list.length ? (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Protocolo</th>
-                  <th scope="col">Ocorrência</th>
-                  <th scope="col">Reclamante</th>
-                  <th scope="col" className="num">
-                    Valor estimado
-                  </th>
-                  <th scope="col">Situação</th>
-                  <th scope="col">Avisado em</th>
-                </tr>
-              </thead>
-              <tbody>
-                {claims.list.map((claim) => (
-                  <tr key={claim.protocol}>
-                    <td>{claim.protocol}</td>
-                    <td>{formatDate(claim.occurredAt)}</td>
-                    <td>{claim.claimantName}</td>
-                    <td className="num">
-                      {claim.estimatedValue === null ? "—" : formatReais(claim.estimatedValue)}
-                    </td>
-                    <td>{claim.statusText}</td>
-                    <td>{formatDate(claim.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaticTable
+            columns={CLAIM_COLUMNS}
+            rows={claims.list}
+            rowKey={(claim) => claim.protocol}
+            stackOnNarrow
+          />
         ) : (
           <p className="muted">Nenhum sinistro avisado.</p>
         )}
