@@ -7,7 +7,7 @@ export const QUOTATION_COLUMNS = [
   { id: "insuredname", header: "Segurado", width: "15rem", sortable: true },
   { id: "modalitytext", header: "Produto", width: "13rem", sortable: true },
   { id: "status", header: "Situação", width: "8rem", sortable: true },
-  { id: "expiresat", header: "Válida até", width: "7.5rem", sortable: false },
+  { id: "expiresat", header: "Válida até", width: "7.5rem", sortable: true },
   { id: "totalvalue", header: "Prêmio", width: "8rem", sortable: false, align: "right" },
   { id: "actions", header: "Ações", width: "13rem", sortable: false },
 ] as const satisfies readonly DataTableColumnSpec[];
