@@ -1,11 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidCnpjValue, isValidCpfValue } from "@/lib/identity";
 import { multiplyCents } from "@/lib/money";
+import { requoteWithStoredAnswers } from "@/lib/quotations/stored-answers";
 import { renewalEligibility, renewPolicy } from "@/lib/renewals/renew-policy";
 import type { DatabaseHandle } from "./index";
-import { apiKeys, brokers, claims, policies, policyInstallments, users } from "./schema";
-import { formatSeedReport, type SeedReport, seedDemoData } from "./seed";
+import { apiKeys, brokers, claims, policies, policyInstallments, quotations, users } from "./schema";
+import { DEMO_EXPIRED_QUOTATIONS, formatSeedReport, type SeedReport, seedDemoData } from "./seed";
 import { createTestDatabase } from "./testing";
 
 let handle: DatabaseHandle;
@@ -38,9 +39,12 @@ describe("demo seed", () => {
 
   it("is idempotent: a second run adds nothing and shows only prefixes", async () => {
     const [before] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(policies);
+    const [quotationsBefore] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(quotations);
     const second = await seedDemoData(handle.db);
     const [after] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(policies);
+    const [quotationsAfter] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(quotations);
     expect(after!.n).toBe(before!.n);
+    expect(quotationsAfter!.n).toBe(quotationsBefore!.n);
     expect(second.policiesCreated).toBe(0);
     expect(second.keys.every((k) => k.key === undefined)).toBe(true);
     expect((await handle.db.select().from(apiKeys)).length).toBe(2);
@@ -124,6 +128,33 @@ describe("demo seed: claims and renewals (domain.md §14)", () => {
         policyNumber: policy.policyNumber,
       });
       expect(item).toMatchObject({ status: "Draft", previousPolicyNumber: policy.policyNumber });
+    }
+  });
+});
+
+describe("demo seed: expired quotations (domain.md §12)", () => {
+  it("has a few Expired quotations per broker, quoted weeks ago, that a re-quote makes valid again", async () => {
+    for (const registerNumber of ["100000", "200000"]) {
+      const [broker] = await handle.db
+        .select()
+        .from(brokers)
+        .where(eq(brokers.registerNumber, registerNumber));
+      const expired = await handle.db
+        .select()
+        .from(quotations)
+        .where(and(eq(quotations.brokerId, broker!.id), eq(quotations.status, "Expired")));
+      expect(expired).toHaveLength(DEMO_EXPIRED_QUOTATIONS);
+      for (const quotation of expired) {
+        expect(quotation.expiresAt!.getTime()).toBeLessThan(Date.now());
+        expect(quotation.createdAt.getTime()).toBeLessThan(Date.now() - 30 * 86_400_000);
+      }
+      const item = await requoteWithStoredAnswers(
+        handle.db,
+        { id: broker!.id, registerNumber },
+        expired[0]!.id,
+      );
+      expect(item.status).toBe("Draft");
+      expect(item.pricing.length).toBeGreaterThan(0);
     }
   });
 });

@@ -1,7 +1,9 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { hashPassword } from "@/lib/auth/password";
+import { getModalityByCode } from "@/lib/catalogue";
 import { syncCatalogue } from "@/lib/catalogue/sync";
+import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { demoAnswers } from "@/lib/demo/answers";
 import { demoClaims } from "@/lib/demo/claims";
 import { createRandom } from "@/lib/demo/people";
@@ -10,12 +12,18 @@ import { boletoOurNumber, buildBoleto } from "@/lib/documents/boleto";
 import { createPolicyDocuments } from "@/lib/documents/create-documents";
 import { normalizeName } from "@/lib/identity";
 import { formatLongPolicyNumber } from "@/lib/policies/numbers";
+import { expireQuotations } from "@/lib/quotations/expire-quotations";
+import { createQuotation } from "@/lib/quotations/service";
+import { storedAnswersToRaw } from "@/lib/renewals/renew-policy";
 import type { Database, Executor } from "./index";
 import { insertClaimsCounted } from "./queries/claims";
 import { countPoliciesOfBroker, listModalityLabels, nextPolicyNumbers } from "./queries/policies";
 import { apiKeys, brokers, checkouts, policies, policyInstallments, quotations, users } from "./schema";
 
 export const DEMO_PASSWORD = "demo12345";
+/** Quotations per broker quoted weeks ago and never taken further, now Expired: what "Recalcular" is for. */
+export const DEMO_EXPIRED_QUOTATIONS = 6;
+const DAY_MS = 86_400_000;
 const DEMO_KEY_NAME = "Chave demo";
 
 /** domain.md §10: two brokers, an admin each (and a member for the first), a key each, a few hundred policies. */
@@ -109,9 +117,57 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
         );
       });
       report.policiesCreated += generated.length;
+      await seedExpiredQuotations(
+        db,
+        broker.id,
+        demo.registerNumber,
+        modalityRows as DemoModality[],
+        brokerIndex,
+        now,
+      );
     }
   }
   return report;
+}
+
+/**
+ * Quotations priced 40 days before `now` by the real service for a vigency starting 10 days after
+ * `now` (so validity ended 30 days after the quote: domain.md §12, and a re-quote keeps the start),
+ * dated then and marked Expired by the expiry job's own function. From their own generator, so the
+ * policies stay as they were.
+ */
+async function seedExpiredQuotations(
+  db: Database,
+  brokerId: string,
+  registerNumber: string,
+  modalityRows: DemoModality[],
+  brokerIndex: number,
+  now: Date,
+) {
+  const random = createRandom(7000 + brokerIndex);
+  const quotedAt = new Date(now.getTime() - 40 * DAY_MS);
+  const startDay = addDays(businessDay(quotedAt), 50);
+  const ids: string[] = [];
+  for (let i = 0; i < DEMO_EXPIRED_QUOTATIONS; i++) {
+    const demo = demoPolicy(random, modalityRows[i % modalityRows.length]!, quotedAt);
+    const answers = demoAnswers({ ...demo, vigencyStartedAt: startOfBusinessDay(startDay) }, quotedAt);
+    const item = await createQuotation(
+      db,
+      brokerId,
+      {
+        operationCode: getModalityByCode(demo.modality.code).operationCode,
+        registerNumber,
+        answers: storedAnswersToRaw(answers),
+      },
+      quotedAt,
+    );
+    ids.push(item.quotationIdentifier);
+  }
+  await db
+    .update(quotations)
+    .set({ createdAt: quotedAt, updatedAt: quotedAt })
+    .where(inArray(quotations.id, ids));
+  await expireQuotations(db, now);
 }
 
 async function insertDemoPolicy(

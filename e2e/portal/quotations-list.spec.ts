@@ -5,6 +5,8 @@ import { createBrokerQuotation } from "../support/quotations";
 import { docShot } from "../support/screenshots";
 
 const rows = (page: Page) => page.locator("table tbody tr");
+/** dd/mm/yyyy to yyyy-mm-dd, which compares as text. */
+const dayOf = (text: string) => text.split("/").reverse().join("-");
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
 
@@ -75,6 +77,54 @@ test.describe("the quotations list", () => {
     await header.getByRole("button").click();
     await expect(page).toHaveURL(/sort=insuredname(&|$)/);
     await expect(header).toHaveAttribute("aria-sort", "ascending");
+  });
+
+  test("Recalcular on an expired row makes the quotation valid again, with prices to compare", async ({
+    page,
+  }) => {
+    await signIn(page);
+    // The demo seed leaves a few quotations that expired weeks ago (db/seed.ts).
+    await page.goto("/quotations");
+    await page.getByRole("combobox", { name: "Situação" }).selectOption("Expired");
+    await expect(page).toHaveURL(/status=Expired/);
+    const row = rows(page).first();
+    await expect(row).toContainText("Expirada");
+    const quotationPath = (await row.getByRole("link", { name: /^Abrir/ }).getAttribute("href"))!;
+    expect(quotationPath).toMatch(/^\/quotations\/[0-9a-f-]{36}$/);
+    const insuredName = (await row.getByRole("link", { name: /^Abrir/ }).textContent())!
+      .replace(/^Abrir \((.*)\)$/, "$1")
+      .trim();
+    const oldValidity = dayOf((await row.locator('td[data-label="Válida até"]').textContent())!.trim());
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
+    expect(oldValidity < today).toBe(true);
+
+    await row.getByRole("button", { name: `Recalcular (${insuredName})` }).click();
+    await expect(page).toHaveURL(quotationPath);
+    await expect(page.getByText("Em aberto", { exact: true })).toBeVisible();
+    await expect(page.getByText("Expirada", { exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Recalcular" })).toHaveCount(0);
+    const validity = page.getByText(/^Válida até \d{2}\/\d{2}\/\d{4}$/);
+    await expect(validity).toBeVisible();
+    const newValidity = dayOf((await validity.textContent())!.replace("Válida até ", ""));
+    expect(newValidity > today).toBe(true);
+    await expect(page.getByRole("heading", { name: "Compare as opções" })).toBeVisible();
+    await expect(page.getByRole("region", { name: /^Opção 1: limite R\$ / })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Gerar proposta" })).toHaveAttribute(
+      "href",
+      `${quotationPath}/proposal`,
+    );
+
+    // In the list it is no longer among the expired ones, and is open again with its new validity.
+    const search = `search=${encodeURIComponent(insuredName)}`;
+    await page.goto(`/quotations?status=Expired&${search}`);
+    await expect(page.locator(`a[href="${quotationPath}"]`)).toHaveCount(0);
+    await page.goto(`/quotations?status=Draft&${search}`);
+    const revived = rows(page).filter({ has: page.locator(`a[href="${quotationPath}"]`) });
+    await expect(revived).toContainText("Em aberto");
+    await expect(revived.getByRole("button", { name: /^Recalcular/ })).toHaveCount(0);
+    await expect(revived.locator('td[data-label="Válida até"]')).toHaveText(
+      newValidity.split("-").reverse().join("/"),
+    );
   });
 
   test("keyboard, axe and screenshots", async ({ page }) => {

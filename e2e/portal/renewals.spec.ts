@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "../support/auth";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import { expectNoHorizontalScroll, medianTtfb } from "../support/home";
+import { confirmBoletoCheckout, submitProposal } from "../support/quotations";
 import { docShot } from "../support/screenshots";
 
 const dayOf = (text: string) => text.split("/").reverse().join("-");
@@ -45,6 +46,54 @@ test.describe("renewals", () => {
     await expect(renewed.getByRole("button", { name: "Renovar" })).toHaveCount(0);
     await expect(renewed).toContainText("Em aberto");
     await expect(renewed.getByRole("link", { name: "Ver cotação de renovação" })).toHaveAttribute(
+      "href",
+      quotationPath,
+    );
+  });
+
+  test("a renewal goes through prices, proposal and boleto checkout; the window then shows it issued", async ({
+    page,
+  }) => {
+    // The whole flow, issuance by the worker included, takes longer than one page.
+    test.setTimeout(120_000);
+    await signIn(page);
+    await page.goto("/renewals");
+    const row = page
+      .locator("tbody tr")
+      .filter({ has: page.getByRole("button", { name: "Renovar" }) })
+      .first();
+    const oldNumber = (await row.getAttribute("data-policy"))!;
+    await row.getByRole("button", { name: "Renovar" }).click();
+    await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
+    const quotationPath = new URL(page.url()).pathname;
+
+    // A fresh renewal is priced and valid: the options to compare and the way to the proposal.
+    await expect(page.getByRole("heading", { name: "Compare as opções" })).toBeVisible();
+    await expect(page.getByRole("region", { name: /^Opção 1: limite R\$ / })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Recalcular" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Gerar proposta" }).click();
+    await expect(page).toHaveURL(`${quotationPath}/proposal`);
+    await submitProposal(page, { method: "Boleto", dueDay: "10" });
+    await page.getByRole("link", { name: "Seguir para o pagamento" }).click();
+    await expect(page).toHaveURL(`${quotationPath}/checkout`);
+    const newNumber = await confirmBoletoCheckout(page);
+    expect(newNumber).not.toBe(oldNumber);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Apólice ${newNumber}`);
+
+    await page.goto("/renewals");
+    const renewed = page.locator(`tbody tr[data-policy="${oldNumber}"]`);
+    const renewal = renewed.locator('td[data-label="Renovação"]');
+    await expect(renewal).toContainText("Emitida");
+    await expect(renewal.getByRole("button", { name: "Renovar" })).toHaveCount(0);
+    await renewal.getByRole("link", { name: "Ver cotação de renovação" }).click();
+    await expect(page).toHaveURL(quotationPath);
+    await expect(page.getByText(`Apólice nº ${newNumber} emitida`)).toBeVisible();
+    await page.getByRole("link", { name: "Ver apólice", exact: true }).click();
+    await expect(page).toHaveURL(`/policies/${newNumber}`);
+    // The old policy cannot be renewed a second time; its page leads to the renewal instead.
+    await page.goto(`/policies/${oldNumber}`);
+    await expect(page.getByRole("button", { name: "Renovar" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Ver cotação de renovação" })).toHaveAttribute(
       "href",
       quotationPath,
     );

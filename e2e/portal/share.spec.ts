@@ -1,13 +1,31 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signIn } from "../support/auth";
 import { expectNoSeriousA11yViolations } from "../support/axe";
-import { createBrokerQuotation, makeProposal, openIssuedPolicy } from "../support/quotations";
+import { confirmBoletoCheckout, createBrokerQuotation, makeProposal } from "../support/quotations";
 import { docShot } from "../support/screenshots";
 
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
 
-const readClipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+/**
+ * Clicks a copy button of a "Enviar ao cliente" group and reads the clipboard once the button has
+ * said so: the write is asynchronous, and a read before it returns the previous copy.
+ */
+async function copyFrom(group: Locator, button: string, copied: string): Promise<string> {
+  await group.getByRole("button", { name: button }).click();
+  await expect(group.getByText(copied)).toBeVisible();
+  return group.page().evaluate(() => navigator.clipboard.readText());
+}
+
+/** The link with its signature's first character changed (to another one: "A" may be the original). */
+function tamperedLink(url: string): string {
+  const tampered = url.replace(
+    /signature=(.)/,
+    (_, first: string) => `signature=${first === "A" ? "B" : "A"}`,
+  );
+  expect(tampered).not.toBe(url);
+  return tampered;
+}
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
@@ -20,7 +38,7 @@ async function expectPdfWithoutSession(page: Page, url: string) {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/pdf");
     expect(response.headers()["set-cookie"]).toBeUndefined();
-    const tampered = await fresh.request.get(url.replace(/signature=./, "signature=A"));
+    const tampered = await fresh.request.get(tamperedLink(url));
     expect(tampered.status()).not.toBe(200);
   } finally {
     await fresh.close();
@@ -36,9 +54,7 @@ test.describe("sending documents to the client", () => {
 
     await page.goto(`/quotations/${id}`);
     const proposal = page.getByRole("group", { name: /Enviar ao cliente: proposta/ });
-    await proposal.getByRole("button", { name: "Copiar link" }).click();
-    await expect(proposal.getByText("Link copiado!")).toBeVisible();
-    const proposalUrl = await readClipboard(page);
+    const proposalUrl = await copyFrom(proposal, "Copiar link", "Link copiado!");
     expect(proposalUrl).toMatch(/\/api\/documents\/[0-9a-f-]{36}\?expires=\d+&signature=/);
     await expectPdfWithoutSession(page, proposalUrl);
     const mail = await proposal.getByRole("link", { name: /E-mail/ }).getAttribute("href");
@@ -51,12 +67,11 @@ test.describe("sending documents to the client", () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.goto(`/quotations/${id}/checkout`);
-    await page.getByRole("button", { name: "Confirmar e emitir boletos" }).click();
-    await openIssuedPolicy(page);
+    await confirmBoletoCheckout(page);
 
     const policy = page.getByRole("group", { name: /Enviar ao cliente: apólice/ });
-    await policy.getByRole("button", { name: "Copiar link" }).click();
-    const policyUrl = await readClipboard(page);
+    const policyUrl = await copyFrom(policy, "Copiar link", "Link copiado!");
+    expect(policyUrl).not.toBe(proposalUrl);
     await expectPdfWithoutSession(page, policyUrl);
     const policyMail = decodeURIComponent(
       (await policy.getByRole("link", { name: /E-mail/ }).getAttribute("href"))!,
@@ -69,12 +84,9 @@ test.describe("sending documents to the client", () => {
     await summary.focus();
     await page.keyboard.press("Enter");
     const installment = page.getByRole("group", { name: "Enviar ao cliente: parcela 2" });
-    await installment.getByRole("button", { name: "Copiar linha digitável" }).click();
-    await expect(installment.getByText("Linha copiada!")).toBeVisible();
-    const line = await readClipboard(page);
+    const line = await copyFrom(installment, "Copiar linha digitável", "Linha copiada!");
     expect(line).toMatch(/^\d{47}$/);
-    await installment.getByRole("button", { name: "Copiar link" }).click();
-    const boletoUrl = await readClipboard(page);
+    const boletoUrl = await copyFrom(installment, "Copiar link", "Link copiado!");
     await expectPdfWithoutSession(page, boletoUrl);
     const text = decodeURIComponent(
       (await installment.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"))!.replace(
@@ -104,8 +116,7 @@ test.describe("sending documents to the client", () => {
       await page.goto(`/quotations/${id}`);
       expect(await fitsWidth(page)).toBe(true);
       await page.goto(`/quotations/${id}/checkout`);
-      await page.getByRole("button", { name: "Confirmar e emitir boletos" }).click();
-      await openIssuedPolicy(page);
+      await confirmBoletoCheckout(page);
       await expect(page.getByRole("group", { name: /Enviar ao cliente: apólice/ })).toBeVisible();
       expect(await fitsWidth(page)).toBe(true);
       await docShot(page, "share-375");

@@ -72,13 +72,21 @@ export async function createDirectorsQuotation(page: Page, name: string) {
   return page.url().split("/").pop()!;
 }
 
+export type ProposalChoices = {
+  variant?: number;
+  method: "Boleto" | "Cartão de crédito";
+  plan?: RegExp;
+  dueDay?: string;
+};
+
 /** Chooses variant, method and plan on the proposal page and generates it. */
-export async function makeProposal(
-  page: Page,
-  quotationId: string,
-  options: { variant?: number; method: "Boleto" | "Cartão de crédito"; plan?: RegExp; dueDay?: string },
-) {
+export async function makeProposal(page: Page, quotationId: string, options: ProposalChoices) {
   await page.goto(`/quotations/${quotationId}/proposal`);
+  await submitProposal(page, options);
+}
+
+/** On the proposal page already open: chooses variant, method and plan and generates the proposal. */
+export async function submitProposal(page: Page, options: ProposalChoices) {
   const form = page.getByRole("form", { name: "Proposta" });
   await form
     .getByRole("group", { name: "Opção de preço" })
@@ -91,6 +99,12 @@ export async function makeProposal(
   if (options.dueDay) await form.getByLabel("Dia de vencimento do boleto").fill(options.dueDay);
   await form.getByRole("button", { name: "Gerar proposta" }).click();
   await expect(page.getByRole("heading", { name: /^Proposta nº \d{14} gerada$/ })).toBeVisible();
+}
+
+/** On the checkout page of a boleto proposal: confirms, waits for issuance, opens the policy; returns its number. */
+export async function confirmBoletoCheckout(page: Page) {
+  await page.getByRole("button", { name: "Confirmar e emitir boletos" }).click();
+  return openIssuedPolicy(page);
 }
 
 /** Waits for the live status view to show the issued policy and opens it; returns the policy number. */
