@@ -153,7 +153,10 @@ test.describe("document links", () => {
     ).list;
     const url = new URL(list[0]!.quotationDocumentUrl!);
     const tampered = new URL(url);
-    tampered.searchParams.set("signature", `${url.searchParams.get("signature")!.slice(0, -2)}AA`);
+    // A changed first character (the original may be "A": then "B"), never the real signature.
+    const signature = url.searchParams.get("signature")!;
+    tampered.searchParams.set("signature", `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`);
+    expect(tampered.toString()).not.toBe(url.toString());
     const expired = new URL(url);
     expired.searchParams.set("expires", String(Math.floor(Date.now() / 1000) - 60));
     const anonymous = new ApiClient(request);
