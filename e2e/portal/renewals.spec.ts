@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/auth";
 import { expectNoSeriousA11yViolations } from "../support/axe";
-import { expectNoHorizontalScroll, medianTtfb } from "../support/home";
+import { expectNoHorizontalScroll } from "../support/home";
 import { confirmBoletoCheckout, submitProposal } from "../support/quotations";
 import { docShot } from "../support/screenshots";
 
@@ -106,14 +106,6 @@ test.describe("renewals", () => {
       "aria-sort",
       "ascending",
     );
-  });
-
-  test("the first byte of the page comes in under 300 ms (median of 3 loads)", async ({ page }) => {
-    await signIn(page);
-    const ttfb = await medianTtfb(page, "/renewals");
-    test.info().annotations.push({ type: "ttfb-renewals-ms", description: ttfb.toFixed(1) });
-    console.log(`TTFB ${"renewals"}: ${ttfb.toFixed(1)} ms (median of 3)`);
-    expect(ttfb).toBeLessThan(300);
   });
 
   test("keyboard, axe, 375 px and screenshots", async ({ page }) => {

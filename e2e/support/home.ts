@@ -33,21 +33,3 @@ export async function expectNoHorizontalScroll(page: Page) {
   }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
-
-/** Time to first byte of the current page's document, in ms (Navigation Timing). */
-export async function documentTtfb(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-    return entry ? entry.responseStart - entry.requestStart : Number.NaN;
-  });
-}
-
-/** The median first-byte time of three loads of `path` (the page is left loaded). */
-export async function medianTtfb(page: Page, path: string): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    await page.goto(path);
-    samples.push(await documentTtfb(page));
-  }
-  return samples.sort((a, b) => a - b)[1]!;
-}
