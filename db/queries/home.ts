@@ -79,28 +79,30 @@ export async function listAttentionInstallments(
   bounds: AttentionBounds,
   kind: "overdue" | "due-soon",
 ) {
-  return db
-    .select({
-      policyNumber: policies.policyNumber,
-      insuredName: policies.insuredName,
-      installmentNumber: policyInstallments.installmentNumber,
-      dueDate: policyInstallments.dueDate,
-      amountCents: policyInstallments.premiumTotalCents,
-    })
-    .from(policyInstallments)
-    .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
-    // One status predicate per kind: "in (Pending, Overdue) and = 'Pending'" made the planner count
-    // each selectivity twice (a 40x underestimate) and sort every due-soon installment of every
-    // broker instead of walking the due-date index until five of this broker's turn up.
-    .where(
-      and(
-        eq(policies.brokerId, brokerId),
-        lt(policyInstallments.dueDate, bounds.dueSoonEnd),
-        kind === "overdue" ? overdue : dueSoon(bounds),
-      ),
-    )
-    .orderBy(asc(policyInstallments.dueDate), asc(policyInstallments.id))
-    .limit(LIST_SIZE);
+  return (
+    db
+      .select({
+        policyNumber: policies.policyNumber,
+        insuredName: policies.insuredName,
+        installmentNumber: policyInstallments.installmentNumber,
+        dueDate: policyInstallments.dueDate,
+        amountCents: policyInstallments.premiumTotalCents,
+      })
+      .from(policyInstallments)
+      .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
+      // One status predicate per kind: "in (Pending, Overdue) and = 'Pending'" made the planner count
+      // each selectivity twice (a 40x underestimate) and sort every due-soon installment of every
+      // broker instead of walking the due-date index until five of this broker's turn up.
+      .where(
+        and(
+          eq(policies.brokerId, brokerId),
+          lt(policyInstallments.dueDate, bounds.dueSoonEnd),
+          kind === "overdue" ? overdue : dueSoon(bounds),
+        ),
+      )
+      .orderBy(asc(policyInstallments.dueDate), asc(policyInstallments.id))
+      .limit(LIST_SIZE)
+  );
 }
 
 /** Issued policies whose vigency ends within 30, 60 and 90 days and that have no live renewal. */

@@ -1,12 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/auth";
 import { expectNoSeriousA11yViolations } from "../support/axe";
-import {
-  expectNoHorizontalScroll,
-  homeCount,
-  policyListTotal,
-  quotationListTotal,
-} from "../support/home";
+import { expectNoHorizontalScroll, homeCount, policyListTotal, quotationListTotal } from "../support/home";
 import { docShot } from "../support/screenshots";
 
 test.describe("home: what needs attention today", () => {
