@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AttentionCard, type AttentionCardProps } from "@/components/home/attention-card";
 import { ProductionChart } from "@/components/home/production-chart";
 import { getDb } from "@/db/index";
@@ -6,6 +7,7 @@ import { requireUser } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format/pt-br";
 import { ENDING_WINDOWS, loadHomeDashboard } from "@/lib/home/dashboard";
 import { centsToReais, formatBrl } from "@/lib/money";
+import { DUE_SOON_DAYS } from "@/lib/policies/filters";
 
 export const metadata: Metadata = { title: "Início" };
 
@@ -13,21 +15,26 @@ const MONTH_NAMES = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "se
 const monthLabel = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]}/${month.slice(2, 4)}`;
 const policyHref = (policyNumber: string) => `/policies/${policyNumber}`;
 
+const endingHref = (days: number) =>
+  `/policies?status=Issued&renewal=none&endingWithinDays=${days}&sort=vigencyexpiredat`;
+const policiesText = (count: number) =>
+  count === 1 ? "a apólice" : `as ${count.toLocaleString("pt-BR")} apólices`;
+
 /** The 30/60/90-day counts of policies ending without a renewal, each linking to that filtered table. */
 function EndingWindows({ counts }: { counts: Record<"d30" | "d60" | "d90", number> }) {
   return (
     <ul className="attention-list">
       {ENDING_WINDOWS.map((days) => (
         <li key={days}>
-          <a
-            href={`/policies?status=Issued&renewal=none&endingWithinDays=${days}&sort=vigencyexpiredat`}
-            data-testid={`ending-${days}-link`}
-          >
+          <a href={endingHref(days)} data-testid={`ending-${days}-link`}>
             <span data-testid={`ending-${days}-count`}>{counts[`d${days}`].toLocaleString("pt-BR")}</span> em
             até {days} dias
           </a>
         </li>
       ))}
+      <li>
+        <Link href="/renewals">Ir para renovações</Link> (a janela inteira, com as renovações iniciadas)
+      </li>
     </ul>
   );
 }
@@ -63,24 +70,24 @@ export default async function HomePage() {
       count: installments.overdue.count,
       summary: `Total em aberto: ${formatBrl(installments.overdue.cents)}`,
       href: "/policies?installment=overdue",
-      linkLabel: "Ver apólices com parcela vencida",
+      linkLabel: `Ver ${policiesText(installments.overdue.policies)} com parcela vencida`,
       items: installments.overdue.items.map(installmentItem),
     },
     {
       id: "due-soon",
-      title: "parcelas vencem nos próximos 7 dias",
+      title: `parcelas vencem nos próximos ${DUE_SOON_DAYS} dias`,
       count: installments.dueSoon.count,
       summary: `Total: ${formatBrl(installments.dueSoon.cents)}`,
       href: "/policies?installment=due-soon",
-      linkLabel: "Ver apólices com parcela a vencer",
+      linkLabel: `Ver ${policiesText(installments.dueSoon.policies)} com parcela a vencer`,
       items: installments.dueSoon.items.map(installmentItem),
     },
     {
       id: "ending",
       title: "apólices terminam em 90 dias sem renovação",
       count: ending.d90,
-      href: "/renewals",
-      linkLabel: "Ir para renovações",
+      href: endingHref(90),
+      linkLabel: "Ver essas apólices",
       items: [],
       children: <EndingWindows counts={ending} />,
     },

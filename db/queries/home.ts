@@ -11,9 +11,11 @@ import {
 /** The instants the home's counts are cut at, computed by lib/home from São Paulo days. */
 export type AttentionBounds = {
   now: Date;
-  /** Start of the day after the 7-day window (today included): installments due before it are "due soon". */
+  /** Start of today (São Paulo): a Pending installment due from then on is "due soon", not yet overdue. */
+  dueSoonStart: Date;
+  /** Start of the São Paulo day 7 days ahead: the 7-day window (today included) ends there. */
   dueSoonEnd: Date;
-  /** Start of the day after today + 7: quotations whose validity ends before it expire "this week". */
+  /** Start of the São Paulo day 7 days ahead: quotations whose validity ends before it expire "this week". */
   expiringEnd: Date;
   /** Ends of the 30/60/90-day windows of policies ending soon. */
   endingEnds: { d30: Date; d60: Date; d90: Date };
@@ -46,7 +48,7 @@ function unpaidInstallments(brokerId: string, bounds: AttentionBounds) {
 
 const overdue = sql`${policyInstallments.status} = 'Overdue'`;
 const dueSoon = (bounds: AttentionBounds) =>
-  sql`${policyInstallments.status} = 'Pending' and ${policyInstallments.dueDate} >= ${at(bounds.now)}`;
+  sql`${policyInstallments.status} = 'Pending' and ${policyInstallments.dueDate} >= ${at(bounds.dueSoonStart)}`;
 
 /**
  * Counts and sums of the broker's overdue installments and those due in the next days, in one scan
@@ -60,7 +62,13 @@ export async function countAttentionInstallments(db: Executor, brokerId: string,
         sql<number>`coalesce(sum(${policyInstallments.premiumTotalCents}) filter (where ${overdue}), 0)`.mapWith(
           Number,
         ),
+      overduePolicies:
+        sql<number>`count(distinct ${policyInstallments.policyId}) filter (where ${overdue})`.mapWith(Number),
       dueSoonCount: sql<number>`count(*) filter (where ${dueSoon(bounds)})`.mapWith(Number),
+      dueSoonPolicies:
+        sql<number>`count(distinct ${policyInstallments.policyId}) filter (where ${dueSoon(bounds)})`.mapWith(
+          Number,
+        ),
       dueSoonCents:
         sql<number>`coalesce(sum(${policyInstallments.premiumTotalCents}) filter (where ${dueSoon(bounds)}), 0)`.mapWith(
           Number,
@@ -69,7 +77,16 @@ export async function countAttentionInstallments(db: Executor, brokerId: string,
     .from(policyInstallments)
     .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
     .where(unpaidInstallments(brokerId, bounds));
-  return row ?? { overdueCount: 0, overdueCents: 0, dueSoonCount: 0, dueSoonCents: 0 };
+  return (
+    row ?? {
+      overdueCount: 0,
+      overdueCents: 0,
+      overduePolicies: 0,
+      dueSoonCount: 0,
+      dueSoonCents: 0,
+      dueSoonPolicies: 0,
+    }
+  );
 }
 
 /** The first few overdue (oldest first) or due-soon (soonest first) installments, with the insured and amount. */

@@ -25,7 +25,8 @@ const THIS_MONTH = businessDay(NOW).slice(0, 7);
 const thisMonthStart = startOfBusinessDay(`${THIS_MONTH}-01`);
 const inThisMonth = (hours: number) => new Date(thisMonthStart.getTime() + hours * 3_600_000);
 const LAST_MONTH = businessDay(new Date(thisMonthStart.getTime() - 86_400_000)).slice(0, 7);
-const pendingSets: [string, { status: "Pending" | "Overdue" | "Paid"; dueIn: number }][] = [];
+type InstallmentSet = { status: "Pending" | "Overdue" | "Paid"; dueIn: number; dueAt?: Date };
+const pendingSets: [string, InstallmentSet][] = [];
 
 let handle: DatabaseHandle;
 let brokerA: string;
@@ -44,20 +45,14 @@ async function policy(brokerId: string, name: string, options: { createdAt?: Dat
   });
 }
 
-async function setInstallment(
-  policyId: string,
-  values: { status: "Pending" | "Overdue" | "Paid"; dueIn: number },
-) {
+async function setInstallment(policyId: string, values: InstallmentSet) {
   pendingSets.push([policyId, values]);
 }
 
-async function applyInstallment(
-  policyId: string,
-  values: { status: "Pending" | "Overdue" | "Paid"; dueIn: number },
-) {
+async function applyInstallment(policyId: string, values: InstallmentSet) {
   await handle.db
     .update(policyInstallments)
-    .set({ status: values.status, dueDate: day(values.dueIn) })
+    .set({ status: values.status, dueDate: values.dueAt ?? day(values.dueIn) })
     .where(and(eq(policyInstallments.policyId, policyId), eq(policyInstallments.installmentNumber, 1)));
 }
 
@@ -151,6 +146,12 @@ beforeAll(async () => {
   await setInstallment((await policy(brokerA, "Ana Overdue")).id, { status: "Overdue", dueIn: -5 });
   await setInstallment((await policy(brokerA, "Bia Overdue")).id, { status: "Overdue", dueIn: -1 });
   await setInstallment((await policy(brokerA, "Caio Soon")).id, { status: "Pending", dueIn: 3 });
+  // Due today (the start of the São Paulo day, already past): still Pending, so due soon, not overdue.
+  await setInstallment((await policy(brokerA, "Cleo Today")).id, {
+    status: "Pending",
+    dueIn: 0,
+    dueAt: startOfBusinessDay(businessDay(NOW)),
+  });
   await setInstallment((await policy(brokerA, "Duda Later")).id, { status: "Pending", dueIn: 10 });
   await setInstallment((await policy(brokerA, "Eva Paid")).id, { status: "Paid", dueIn: -3 });
   // Ending: 20 days (x2, one renewed), 45 days, 80 days, 120 days; expired 10 days ago (window only).
@@ -203,11 +204,14 @@ describe("loadHomeDashboard", () => {
       "Bia Overdue",
     ]);
     expect(home.installments.overdue.cents).toBe(2 * home.installments.overdue.items[0]!.amountCents);
-    expect(home.installments.dueSoon.count).toBe(1);
-    expect(home.installments.dueSoon.items[0]).toMatchObject({
-      insuredName: "Caio Soon",
-      installmentNumber: 1,
-    });
+    expect(home.installments.overdue.policies).toBe(2);
+    expect(home.installments.dueSoon.count).toBe(2);
+    expect(home.installments.dueSoon.policies).toBe(2);
+    expect(home.installments.dueSoon.items.map((item) => item.insuredName)).toEqual([
+      "Cleo Today",
+      "Caio Soon",
+    ]);
+    expect(home.installments.dueSoon.items[0]).toMatchObject({ installmentNumber: 1 });
   });
 
   it("counts Issued policies ending in 30/60/90 days without a live renewal", async () => {
@@ -269,6 +273,10 @@ describe("the filtered views the home links to", () => {
     expect(await names({ installment: "overdue" })).toEqual(["Ana Overdue", "Bia Overdue"]);
   });
 
+  it("lists the policies with an installment due soon, today's included", async () => {
+    expect(await names({ installment: "due-soon" })).toEqual(["Caio Soon", "Cleo Today"]);
+  });
+
   it("sorts by end of vigency with the ending-within and no-renewal filters", async () => {
     const result = await listPolicies(
       handle.db,
@@ -320,6 +328,7 @@ describe("the filtered views the home links to", () => {
     const expiring = await quotationNames("expiring", "expiresat");
     expect(expiring).toEqual({ total: home.quotations.expiring.count, names: ["Olga Expiring"] });
     const later = await quotationNames("", "-expiresat");
+    expect(later.names).toContain("Paulo Later");
     expect(later.names.indexOf("Paulo Later")).toBeLessThan(later.names.indexOf("Olga Expiring"));
   });
 });

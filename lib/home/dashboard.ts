@@ -7,8 +7,8 @@ import {
   summarizeAttentionQuotations,
   summarizeMonthlyProduction,
 } from "@/db/queries/home";
-import { addDays, addMonths, businessDay, startOfBusinessDay } from "@/lib/dates";
-import { DUE_SOON_DAYS } from "@/lib/policies/filters";
+import { addMonths, businessDay, startOfBusinessDay } from "@/lib/dates";
+import { dueSoonWindow, endOfBusinessDayAhead } from "@/lib/policies/filters";
 import { expiringSoonEnd } from "@/lib/quotations/stage";
 
 export const ENDING_WINDOWS = [30, 60, 90] as const;
@@ -17,11 +17,12 @@ export const PRODUCTION_MONTHS = 13;
 
 /** The instants the home's counts cut at, from São Paulo days (domain.md §9: days are São Paulo days). */
 export function attentionBounds(now: Date): AttentionBounds {
-  const today = businessDay(now);
-  const endOfDay = (days: number) => new Date(startOfBusinessDay(addDays(today, days + 1)).getTime() - 1);
+  const dueSoon = dueSoonWindow(now);
+  const endOfDay = (days: number) => endOfBusinessDayAhead(now, days);
   return {
     now,
-    dueSoonEnd: startOfBusinessDay(addDays(today, DUE_SOON_DAYS)),
+    dueSoonStart: dueSoon.from,
+    dueSoonEnd: dueSoon.to,
     expiringEnd: expiringSoonEnd(now),
     endingEnds: { d30: endOfDay(30), d60: endOfDay(60), d90: endOfDay(90) },
   };
@@ -76,8 +77,18 @@ export async function loadHomeDashboard(db: Executor, brokerId: string, now: Dat
   });
   return {
     installments: {
-      overdue: { count: installments.overdueCount, cents: installments.overdueCents, items: overdueItems },
-      dueSoon: { count: installments.dueSoonCount, cents: installments.dueSoonCents, items: dueSoonItems },
+      overdue: {
+        count: installments.overdueCount,
+        cents: installments.overdueCents,
+        policies: installments.overduePolicies,
+        items: overdueItems,
+      },
+      dueSoon: {
+        count: installments.dueSoonCount,
+        cents: installments.dueSoonCents,
+        policies: installments.dueSoonPolicies,
+        items: dueSoonItems,
+      },
     },
     ending,
     quotations,

@@ -24,6 +24,16 @@ async function modalityLabels(db: Executor): Promise<ModalityLabel[]> {
 /** Days ahead (today included) an installment is "due soon", as on the home. */
 export const DUE_SOON_DAYS = 7;
 
+/**
+ * The instants an installment is "due soon" between: from the start of today (an installment due
+ * today is Pending all day: the overdue job marks only earlier days) to the start of the São Paulo
+ * day DUE_SOON_DAYS ahead.
+ */
+export function dueSoonWindow(now: Date): { from: Date; to: Date } {
+  const today = businessDay(now);
+  return { from: startOfBusinessDay(today), to: startOfBusinessDay(addDays(today, DUE_SOON_DAYS)) };
+}
+
 /** The last instant of the São Paulo day `days` after today. */
 export function endOfBusinessDayAhead(now: Date, days: number): Date {
   return new Date(startOfBusinessDay(addDays(businessDay(now), days + 1)).getTime() - 1);
@@ -108,11 +118,7 @@ export async function resolvePolicyFilters(
   if (query.renewal === "none") filters.withoutRenewal = true;
   if (query.installment === "overdue") filters.installment = { kind: "overdue" };
   if (query.installment === "due-soon") {
-    filters.installment = {
-      kind: "due-soon",
-      from: now,
-      to: startOfBusinessDay(addDays(businessDay(now), DUE_SOON_DAYS)),
-    };
+    filters.installment = { kind: "due-soon", ...dueSoonWindow(now) };
   }
   return filters;
 }

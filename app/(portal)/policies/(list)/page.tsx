@@ -3,6 +3,7 @@ import Link from "next/link";
 import { PoliciesTable } from "@/components/policies/policies-table";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
+import { DUE_SOON_DAYS } from "@/lib/policies/filters";
 import { listPolicies } from "@/lib/policies/list-policies";
 import {
   loadPolicyFilterOptions,
@@ -18,7 +19,7 @@ export const metadata: Metadata = { title: "Apólices" };
 function extensionFilterText(query: ReturnType<typeof parsePolicyPageQuery>): string | undefined {
   const parts: string[] = [];
   if (query.installment === "overdue") parts.push("com parcela vencida");
-  if (query.installment === "due-soon") parts.push("com parcela a vencer nos próximos 7 dias");
+  if (query.installment === "due-soon") parts.push(`com parcela a vencer nos próximos ${DUE_SOON_DAYS} dias`);
   if (query.endingWithinDays) parts.push(`com vigência terminando em até ${query.endingWithinDays} dias`);
   if (query.renewal === "none") parts.push("sem renovação iniciada");
   return parts.length ? `Mostrando apólices ${parts.join(", ")}.` : undefined;
