@@ -20,6 +20,7 @@ export function FilteredDataTable<TData>({
   label,
   filtersLabel,
   filters,
+  linkedFilterKeys,
   actions,
   caption,
   itemLabel,
@@ -39,6 +40,8 @@ export function FilteredDataTable<TData>({
   filtersLabel: string;
   /** The toolbar's filters, in order; their keys are the URL keys. */
   filters: readonly DataTableFilter[];
+  /** URL filters only links set (not in the toolbar); an empty page then offers to clear them too. */
+  linkedFilterKeys?: readonly string[];
   /** Toolbar actions after "Limpar filtros". */
   actions?: ReactNode;
   caption: string;
@@ -57,6 +60,7 @@ export function FilteredDataTable<TData>({
     defaultSort,
     getRowId,
     filterKeys: filters.map((filter) => filter.key),
+    linkedFilterKeys,
   });
   const { table, hasFilters, resetFilters, isPending } = state;
   return (

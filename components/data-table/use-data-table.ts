@@ -26,6 +26,8 @@ export type UseDataTableOptions<TData> = {
   maxPageSize?: number;
   /** URL keys of the filters this table edits. */
   filterKeys: readonly string[];
+  /** URL keys of filters set only by links (the home's views): they count as filters and are cleared with them. */
+  linkedFilterKeys?: readonly string[];
   /** Filters whose edits are debounced (typed text), in ms. */
   debounceMs?: number;
   getRowId?: TableOptions<TData>["getRowId"];
@@ -121,13 +123,20 @@ export function useDataTable<TData>(options: UseDataTableOptions<TData>) {
     [navigate, options.debounceMs],
   );
 
+  const linkedKeys = (options.linkedFilterKeys ?? []).join("|");
   const resetFilters = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = undefined;
     const cleared = Object.fromEntries(filterKeysKey.split("|").map((key) => [key, ""]));
     setFilters(cleared);
-    navigate({ ...cleared, [PAGE]: 1 });
-  }, [filterKeysKey, navigate]);
+    const linked = Object.fromEntries(
+      linkedKeys
+        .split("|")
+        .filter(Boolean)
+        .map((key) => [key, ""]),
+    );
+    navigate({ ...cleared, ...linked, [PAGE]: 1 });
+  }, [filterKeysKey, linkedKeys, navigate]);
 
   const table = useReactTable({
     data: options.data,
@@ -149,6 +158,8 @@ export function useDataTable<TData>(options: UseDataTableOptions<TData>) {
     maxMultiSortColCount: 3,
   });
 
-  const hasFilters = Object.values(filters).some((value) => value !== "");
+  const hasFilters =
+    Object.values(filters).some((value) => value !== "") ||
+    (options.linkedFilterKeys ?? []).some((key) => (searchParams.get(key) ?? "") !== "");
   return { table, filters, setFilter, resetFilters, hasFilters, isPending };
 }

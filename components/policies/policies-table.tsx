@@ -79,6 +79,7 @@ export function PoliciesTable({
       defaultSort={defaultSort}
       getRowId={(row) => row.identifier}
       filters={filters}
+      linkedFilterKeys={["installment", "endingWithinDays", "renewal"]}
       actions={
         <a className="btn btn-secondary" href={exportHref} download>
           Exportar CSV

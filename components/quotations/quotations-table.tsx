@@ -93,6 +93,7 @@ export function QuotationsTable({
       defaultSort={defaultSort}
       getRowId={(row) => row.identifier}
       filters={filters}
+      linkedFilterKeys={["stage"]}
       caption="Cotações da corretora. Clique no título de uma coluna para ordenar; vários títulos ordenam por várias colunas."
       itemLabel="cotação"
       noMatches="Nenhuma cotação encontrada com esses filtros."
