@@ -88,4 +88,13 @@ describe("sign-in lock-out", () => {
     const result = await signIn("segredo123", peerHeader("198.51.100.200"));
     expect(result).toMatchObject({ error: expect.stringMatching(/^Muitas tentativas/) });
   });
+
+  it("answers a crafted call without a form with a message, not a crash", async () => {
+    requestHeaders = new Headers(peerHeader("198.51.100.30"));
+    const result = await signInAction(null, { email: EMAIL } as unknown as FormData);
+    expect(result).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Não foi possível ler o formulário/),
+    });
+  });
 });

@@ -6,11 +6,12 @@ import { getDb } from "@/db/index";
 import { endSession, startSession } from "@/lib/auth/session";
 import { authenticateUser } from "@/lib/auth/sign-in";
 import { type SignInField, type SignInState, signInSchema } from "@/lib/auth/sign-in-schema";
-import { actionFailure, invalidForm } from "@/lib/forms/action-result";
+import { actionFailure, invalidForm, UNREADABLE_FORM_MESSAGE } from "@/lib/forms/action-result";
 import { clientIp } from "@/lib/http/client-address";
 
 /** Signs in with e-mail and password (re-validated here with the form's schema). */
 export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
+  if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
   const parsed = signInSchema.safeParse({
     email: formData.get("email") ?? "",
     password: formData.get("password") ?? "",

@@ -16,6 +16,8 @@ export type ActionResult<Data = undefined, Field extends string = string> =
 export type ActionState<Data = undefined, Field extends string = string> = ActionResult<Data, Field> | null;
 
 export const REVIEW_FIELDS_MESSAGE = "Revise os campos destacados.";
+/** A Server Action called with something that is not its form (a crafted request). */
+export const UNREADABLE_FORM_MESSAGE = "Não foi possível ler o formulário. Recarregue a página.";
 
 export function actionSuccess<Data = undefined>(data?: Data): { ok: true; data: Data } {
   return { ok: true, data: data as Data };

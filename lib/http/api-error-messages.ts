@@ -1,3 +1,4 @@
+import { REVIEW_FIELDS_MESSAGE } from "@/lib/forms/action-result";
 import { ApiError, type ErrorCode } from "@/lib/http/errors";
 
 /** pt-BR messages for the API's business errors as the portal shows them. */
@@ -6,8 +7,8 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   "PROPOSAL-NOT-FOUND": "Gere a proposta antes de seguir para o pagamento.",
   "QUOTATION-NOT-EDITABLE": "Esta cotação já foi enviada para pagamento e não pode mais ser alterada.",
   "QUOTATION-EXPIRED": "A validade desta cotação terminou. Recalcule-a para obter novos preços.",
-  "ANSWERS-NOT-EVALUATED": "Revise os campos destacados.",
-  "INVALID-FORM-FIELD": "Revise os campos destacados.",
+  "ANSWERS-NOT-EVALUATED": REVIEW_FIELDS_MESSAGE,
+  "INVALID-FORM-FIELD": REVIEW_FIELDS_MESSAGE,
   "PAYMENT-GATEWAY-UNAVAILABLE":
     "O meio de pagamento está indisponível no momento. Tente novamente em instantes.",
   "POLICY-NOT-FOUND": "Apólice não encontrada.",
@@ -20,13 +21,18 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   "SERVICE-UNAVAILABLE": "O serviço está indisponível no momento. Tente novamente em instantes.",
 };
 
+/** The portal's words for one of the API's error codes. */
+export function apiErrorMessage(code: ErrorCode): string {
+  return MESSAGES[code] ?? "Não foi possível concluir a operação.";
+}
+
 /** The ApiError's codes and offending properties, or undefined for any other error (rethrow it). */
 export function describeApiError(error: unknown) {
   if (!(error instanceof ApiError)) return undefined;
   const first = error.errors[0]!;
   return {
     code: first.code,
-    message: MESSAGES[first.code] ?? "Não foi possível concluir a operação.",
+    message: apiErrorMessage(first.code),
     properties: [...new Set(error.errors.flatMap((item) => item.properties ?? []))],
   };
 }

@@ -10,13 +10,20 @@ import {
   passwordChangeSchema,
 } from "@/lib/auth/password-change-schema";
 import { endSession, requireUser } from "@/lib/auth/session";
-import { actionFailure, actionSuccess, invalidForm, REVIEW_FIELDS_MESSAGE } from "@/lib/forms/action-result";
+import {
+  actionFailure,
+  actionSuccess,
+  invalidForm,
+  REVIEW_FIELDS_MESSAGE,
+  UNREADABLE_FORM_MESSAGE,
+} from "@/lib/forms/action-result";
 
 /** Changes the signed-in user's password (schema re-checked here) and ends their other sessions. */
 export async function changePasswordAction(
   _state: PasswordChangeState,
   formData: FormData,
 ): Promise<PasswordChangeState> {
+  if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
   const user = await requireUser();
   const parsed = passwordChangeSchema.safeParse({
     currentPassword: formData.get("currentPassword") ?? "",

@@ -13,8 +13,9 @@ import {
   actionSuccess,
   type FieldErrors,
   invalidForm,
+  UNREADABLE_FORM_MESSAGE,
 } from "@/lib/forms/action-result";
-import { describeApiError } from "@/lib/http/api-error-messages";
+import { apiErrorMessage, describeApiError } from "@/lib/http/api-error-messages";
 import { publicOrigin } from "@/lib/http/public-origin";
 import {
   type ProposalFormInput,
@@ -36,7 +37,7 @@ export async function createQuotationAction(input: {
 }): Promise<ActionResult<never, string>> {
   const user = await requireUser();
   const parsed = quotationRequestSchema.safeParse({ ...input, registerNumber: user.registerNumber });
-  if (!parsed.success) return actionFailure("Não foi possível ler o formulário. Recarregue a página.");
+  if (!parsed.success) return actionFailure(UNREADABLE_FORM_MESSAGE);
   let quotationId: string;
   try {
     quotationId = (await createQuotation(await getDb(), user.brokerId, parsed.data)).quotationIdentifier;
@@ -81,13 +82,20 @@ export async function createProposalAction(
   const user = await requireUser();
   const form = proposalFormSchema.safeParse(input);
   if (!form.success) return invalidForm<keyof ProposalFormInput>(form.error);
-  const request = proposalRequestSchema.parse({
+  const request = proposalRequestSchema.safeParse({
     identifier: quotationId,
     registerNumber: user.registerNumber,
     answers: toProposalAnswers(form.data),
   });
+  // The form's values passed; what is left is the quotation's id, which names no quotation then.
+  if (!request.success) return actionFailure(apiErrorMessage("QUOTATION-NOT-FOUND"));
   try {
-    const item = await createProposal(await getDb(), user.brokerId, request, publicOrigin(await headers()));
+    const item = await createProposal(
+      await getDb(),
+      user.brokerId,
+      request.data,
+      publicOrigin(await headers()),
+    );
     return actionSuccess({ number: item.proposal!.number, documentUrl: item.proposal!.documentUrl });
   } catch (error) {
     const described = describeApiError(error);
@@ -120,6 +128,9 @@ export async function startCheckoutAction(
     ...(creditCard === undefined ? {} : { creditCard }),
   });
   if (!parsed.success) {
+    if (parsed.error.issues.some((issue) => issue.path[0] === "quotationIdentifier")) {
+      return actionFailure(apiErrorMessage("QUOTATION-NOT-FOUND"));
+    }
     const fieldErrors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
       const path = issue.path.filter((part) => part !== "creditCard");

@@ -12,6 +12,7 @@ import {
   actionFailure,
   actionSuccess,
   invalidForm,
+  UNREADABLE_FORM_MESSAGE,
 } from "@/lib/forms/action-result";
 import { describeApiError } from "@/lib/http/api-error-messages";
 import { cancelPolicy, cancelPolicySchema } from "@/lib/policies/cancel-policy";
@@ -31,6 +32,7 @@ export async function cancelPolicyAction(
   _state: CancelPolicyState,
   formData: FormData,
 ): Promise<CancelPolicyState> {
+  if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
   const user = await requireAdmin();
   const parsed = cancelPolicySchema.safeParse({ reason: formData.get("reason") ?? "" });
   if (!parsed.success) return invalidForm<"reason">(parsed.error);

@@ -10,13 +10,19 @@ import {
 } from "@/lib/api-keys/create-key-schema";
 import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
 import { requireAdmin } from "@/lib/auth/session";
-import { actionFailure, actionSuccess, invalidForm } from "@/lib/forms/action-result";
+import {
+  actionFailure,
+  actionSuccess,
+  invalidForm,
+  UNREADABLE_FORM_MESSAGE,
+} from "@/lib/forms/action-result";
 
 /** Creates a key for the admin's broker; the full key is returned once and never stored. */
 export async function createApiKeyAction(
   _state: CreateApiKeyState,
   formData: FormData,
 ): Promise<CreateApiKeyState> {
+  if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
   const user = await requireAdmin();
   const parsed = createApiKeySchema.safeParse({
     name: formData.get("name") ?? "",

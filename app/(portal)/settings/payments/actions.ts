@@ -3,7 +3,12 @@
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/index";
 import { requireAdmin } from "@/lib/auth/session";
-import { type ActionState, actionFailure, actionSuccess } from "@/lib/forms/action-result";
+import {
+  type ActionState,
+  actionFailure,
+  actionSuccess,
+  UNREADABLE_FORM_MESSAGE,
+} from "@/lib/forms/action-result";
 import { importPaymentReturn } from "@/lib/payments/import-return";
 import { type PaymentImportSummary, toImportSummary } from "@/lib/payments/import-summary";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "@/lib/payments/upload-limit";
@@ -15,6 +20,7 @@ export async function importPaymentsAction(
   _state: ImportPaymentsState,
   formData: FormData,
 ): Promise<ImportPaymentsState> {
+  if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
   const admin = await requireAdmin();
   const file = formData.get("file");
   if (!(file instanceof File) || file.size === 0) {

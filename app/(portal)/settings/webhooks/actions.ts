@@ -9,6 +9,7 @@ import {
   actionFailure,
   actionSuccess,
   REVIEW_FIELDS_MESSAGE,
+  UNREADABLE_FORM_MESSAGE,
 } from "@/lib/forms/action-result";
 import { isGuid } from "@/lib/schemas/identifiers";
 import { endpointFormValues, type WebhookEndpointFormState } from "@/lib/webhooks/endpoint-schema";
@@ -36,6 +37,7 @@ export async function createEndpointAction(
   _state: WebhookEndpointFormState,
   formData: FormData,
 ): Promise<WebhookEndpointFormState> {
+  if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
   const admin = await requireAdmin();
   const result = await createWebhookEndpoint(
     await getDb(),
@@ -53,6 +55,7 @@ export async function updateEndpointAction(
   _state: WebhookEndpointFormState,
   formData: FormData,
 ): Promise<WebhookEndpointFormState> {
+  if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
   const admin = await requireAdmin();
   const result = await updateBrokerEndpoint(
     await getDb(),
