@@ -13,10 +13,14 @@ test.describe("sign-in and sign-out", () => {
     await expect(header.getByRole("link", { name: /Corretora Demo/ })).toBeVisible();
     await expect(header.getByText("Ana Administradora")).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Principal" });
-    for (const item of ["Apólices", "Cotações", "Nova cotação", "Chaves de API"]) {
+    for (const item of ["Início", "Apólices", "Renovações", "Cotações", "Nova cotação", "Chaves de API"]) {
       await expect(nav.getByRole("link", { name: item, exact: true })).toBeVisible();
     }
-    await expect(nav.getByRole("link", { name: "Apólices" })).toHaveAttribute("aria-current", "page");
+    // Signing in lands on what needs attention today.
+    await expect(
+      page.getByRole("heading", { level: 1, name: "O que precisa de atenção hoje" }),
+    ).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Início" })).toHaveAttribute("aria-current", "page");
 
     await header.getByRole("button", { name: "Sair" }).click();
     await expect(page).toHaveURL(/\/sign-in\?signedOut=1$/);
