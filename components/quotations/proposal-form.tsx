@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useEffect, useMemo, useState, useTransition } from "react";
+import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { Field, FieldGroup } from "@/components/ui/field";
 import { FormResult } from "@/components/ui/form-result";
@@ -60,6 +60,13 @@ export function ProposalForm({
   });
   const [pending, startTransition] = useTransition();
   const [result, setResult] = useState<Result>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const refocusForm = useRef(false);
+  useEffect(() => {
+    if (result || !refocusForm.current) return;
+    refocusForm.current = false;
+    formRef.current?.querySelector<HTMLInputElement>("input:checked, input")?.focus();
+  }, [result]);
   const variantId = form.watch("variantId");
   const method = form.watch("paymentMethod") as ProposalMethod | undefined;
   const dueDay = form.watch("dueDay");
@@ -119,7 +126,15 @@ export function ProposalForm({
               <Link className="btn btn-primary" href={`/quotations/${quotationId}/checkout`}>
                 Seguir para o pagamento
               </Link>
-              <button type="button" className="btn btn-link" onClick={() => setResult(undefined)}>
+              <button
+                type="button"
+                className="btn btn-link"
+                onClick={() => {
+                  // The button goes with the message: the form's first choice takes the focus.
+                  refocusForm.current = true;
+                  setResult(undefined);
+                }}
+              >
                 Alterar a proposta
               </button>
             </div>
@@ -130,7 +145,7 @@ export function ProposalForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Proposta">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Proposta">
       <FormResult result={result} labels={LABELS} />
       <FieldGroup name="variantId" label={LABELS.variantId} error={errors.variantId?.message}>
         {pricing.map((p, index) => (

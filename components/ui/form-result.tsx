@@ -3,6 +3,20 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import type { FieldErrors } from "@/lib/forms/action-result";
 
+/**
+ * Focuses the field with this id; a group (fieldset), which cannot take the focus, hands it to its
+ * first control. False when there is nothing there to focus.
+ */
+function focusField(id: string): boolean {
+  const target = document.getElementById(id);
+  if (!target) return false;
+  const control = target.matches("input, select, textarea, button")
+    ? target
+    : target.querySelector<HTMLElement>("input, select, textarea, button");
+  (control ?? target).focus();
+  return true;
+}
+
 /** Moves the focus to the first field with an error, in the order of `order` (the form's order). */
 export function focusFirstError(
   fieldErrors: FieldErrors,
@@ -10,7 +24,7 @@ export function focusFirstError(
   idOf = (name: string) => name,
 ) {
   const first = order.find((name) => fieldErrors[name]);
-  if (first) document.getElementById(idOf(first))?.focus();
+  if (first) focusField(idOf(first));
 }
 
 function countText(count: number) {
@@ -64,14 +78,7 @@ export function FormResult({
                 <a
                   href={`#${idOf(name)}`}
                   onClick={(event) => {
-                    const target = document.getElementById(idOf(name));
-                    if (!target) return;
-                    event.preventDefault();
-                    // A group (fieldset) is not focusable: its first control takes the focus.
-                    const control = target.matches("input, select, textarea")
-                      ? target
-                      : target.querySelector<HTMLElement>("input, select, textarea");
-                    (control ?? target).focus();
+                    if (focusField(idOf(name))) event.preventDefault();
                   }}
                 >
                   {labels[name] ?? name}: {result.fieldErrors[name]}

@@ -59,7 +59,7 @@ export function EndpointForm({
     event.preventDefault();
     const next = endpointFieldErrors(parsed.error);
     setClientErrors(next);
-    focusFirstError(next, ["url"], idOf);
+    focusFirstError(next, Object.keys(LABELS), idOf);
   }
 
   return (
