@@ -38,12 +38,13 @@ async function signInCookie(baseURL: string): Promise<string> {
   });
   try {
     const page = await browser.newPage({ baseURL });
-    await page.goto("/sign-in");
+    // Lands on /account, which is not timed: every timed page's first load is the bench's own.
+    await page.goto("/sign-in?callbackUrl=/account");
     const form = page.getByRole("form", { name: "Entrar" });
     await form.getByLabel("E-mail").fill("admin@corretorademo.com.br");
     await form.getByLabel("Senha").fill("demo12345");
     await form.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
+    await page.waitForURL((url) => url.pathname === "/account");
     const cookies = await page.context().cookies();
     return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
   } finally {
@@ -59,23 +60,23 @@ async function load(url: string, cookie: string): Promise<{ ttfb: number; total:
   return { ttfb, total: performance.now() - started, status: response.status };
 }
 
-/** The pages a broker opens in a day; a policy and an insured of the demo data are found first. */
-async function pagesToTime(baseURL: string, cookie: string): Promise<string[]> {
+/** The pages a broker opens in a day, home first; the policy list's links name a policy and an insured. */
+const STATIC_PAGES = [
+  "/",
+  "/policies",
+  "/policies?sort=vigencyexpiredat&endingWithinDays=90",
+  "/quotations",
+  "/quotations?stage=expiring&sort=expiresat",
+  "/renewals",
+  "/quotations/new",
+];
+
+async function demoRecordPages(baseURL: string, cookie: string): Promise<string[]> {
   const html = await (await fetch(`${baseURL}/policies`, { headers: { cookie } })).text();
   const policy = /href="\/policies\/(\d{13})"/.exec(html)?.[1];
   const insured = /href="\/insureds\/([0-9A-Z]{11,14})"/.exec(html)?.[1];
   if (!policy || !insured) throw new Error("the policy list shows no policy: is the demo data there?");
-  return [
-    "/",
-    "/policies",
-    "/policies?sort=vigencyexpiredat&endingWithinDays=90",
-    `/policies/${policy}`,
-    "/quotations",
-    "/quotations?stage=expiring&sort=expiresat",
-    "/renewals",
-    `/insureds/${insured}`,
-    "/quotations/new",
-  ];
+  return [`/policies/${policy}`, `/insureds/${insured}`];
 }
 
 async function main() {
@@ -94,10 +95,9 @@ async function main() {
   try {
     const database = process.env.DATABASE_URL ? "PostgreSQL" : args["base-url"] ? "as served" : "PGlite";
     const cookie = await signInCookie(baseURL);
-    const paths = await pagesToTime(baseURL, cookie);
     console.log(
       `Portal pages on ${baseURL} (${database}): the first load of each page since the server started, ` +
-        `then ${ITERATIONS} loads after 2 warm-ups, ms:`,
+        `then ${ITERATIONS} loads after one more warm-up, ms:`,
     );
     console.log(
       "page".padEnd(52),
@@ -108,8 +108,9 @@ async function main() {
       "",
     );
     let misses = 0;
-    for (const path of paths) {
+    const timePage = async (path: string) => {
       const first = await load(`${baseURL}${path}`, cookie);
+      if (first.status !== 200) throw new Error(`${path} answered ${first.status}`);
       await load(`${baseURL}${path}`, cookie);
       const ttfbs: number[] = [];
       const totals: number[] = [];
@@ -121,19 +122,20 @@ async function main() {
       }
       ttfbs.sort((a, b) => a - b);
       totals.sort((a, b) => a - b);
-      const p50 = percentile(ttfbs, 50);
-      const verdict = p50 < TARGET_TTFB_MS ? "ok" : "MISS";
+      const verdict = first.ttfb < TARGET_TTFB_MS && percentile(ttfbs, 50) < TARGET_TTFB_MS ? "ok" : "MISS";
       if (verdict === "MISS") misses++;
       console.log(
         path.padEnd(52),
         first.ttfb.toFixed(1).padStart(7),
-        p50.toFixed(1).padStart(9),
+        percentile(ttfbs, 50).toFixed(1).padStart(9),
         percentile(ttfbs, 99).toFixed(1).padStart(9),
         percentile(totals, 50).toFixed(1).padStart(9),
         verdict,
       );
-    }
-    console.log(`Target: median TTFB under ${TARGET_TTFB_MS} ms; ${misses} page(s) over it.`);
+    };
+    for (const path of STATIC_PAGES) await timePage(path);
+    for (const path of await demoRecordPages(baseURL, cookie)) await timePage(path);
+    console.log(`Target: first load and median TTFB under ${TARGET_TTFB_MS} ms; ${misses} page(s) over it.`);
   } finally {
     await server?.stop();
   }
