@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { Field, FieldGroup } from "@/components/ui/field";
 import { FormResult } from "@/components/ui/form-result";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { formatDate, formatReais } from "@/lib/format/pt-br";
+import { formatDate, formatReais, PAYMENT_METHOD_TEXT } from "@/lib/format/pt-br";
 import type { ActionResult } from "@/lib/forms/action-result";
 import {
   PROPOSAL_METHODS,
@@ -20,11 +20,6 @@ import { DUE_DAY_QUESTION } from "@/lib/proposals/questions";
 import type { Pricing } from "@/lib/schemas/quotation";
 
 type Result = ActionResult<{ number: string; documentUrl: string }, keyof ProposalFormInput>;
-
-const METHOD_LABELS: Record<ProposalMethod, string> = {
-  TICKET: "Boleto",
-  "CREDIT-CARD": "Cartão de crédito",
-};
 
 const LABELS: Record<keyof ProposalFormInput, string> = {
   variantId: "Opção de preço",
@@ -168,7 +163,7 @@ export function ProposalForm({
         {methods.map((m) => (
           <label key={m} className="choice">
             <input type="radio" value={m} {...form.register("paymentMethod")} />
-            {METHOD_LABELS[m]}
+            {PAYMENT_METHOD_TEXT[m]}
           </label>
         ))}
       </FieldGroup>

@@ -1,7 +1,5 @@
-import { formatDate, formatReais } from "@/lib/format/pt-br";
+import { formatDate, formatReais, PAYMENT_TYPE_TEXT } from "@/lib/format/pt-br";
 import type { Pricing } from "@/lib/schemas/quotation";
-
-const OPTION_LABELS = { CreditCard: "Cartão de crédito", Ticket: "Boleto" } as const;
 
 /** Price variants side by side: limit, deductible, net, IOF, total, commission and the plans. */
 export function VariantComparison({ pricing }: { pricing: Pricing[] }) {
@@ -51,7 +49,7 @@ export function VariantComparison({ pricing }: { pricing: Pricing[] }) {
             {variant.payment.paymentOptions.map((option) => (
               <details key={option.paymentType}>
                 <summary>
-                  {OPTION_LABELS[option.paymentType]}: até {option.installments.length}x
+                  {PAYMENT_TYPE_TEXT[option.paymentType]}: até {option.installments.length}x
                 </summary>
                 <ul>
                   {option.installments.map((plan) => (

@@ -1,6 +1,14 @@
 import { formatDatePtBr } from "@/lib/dates";
 import { formatBrl } from "@/lib/money";
 
+/** The payment methods in the portal's words (the proposal's PAYMENT-METHOD answers). */
+export const PAYMENT_METHOD_TEXT = { TICKET: "Boleto", "CREDIT-CARD": "Cartão de crédito" } as const;
+/** The same, by the quotation pricing's paymentType. */
+export const PAYMENT_TYPE_TEXT = {
+  Ticket: PAYMENT_METHOD_TEXT.TICKET,
+  CreditCard: PAYMENT_METHOD_TEXT["CREDIT-CARD"],
+} as const;
+
 /** R$ 1.234,56 from a wire amount in reais (two decimals). */
 export function formatReais(value: number): string {
   return formatBrl(Math.round(value * 100));

@@ -1,4 +1,5 @@
 import type { ModalityDefinition, Question } from "@/lib/catalogue/types";
+import { PAYMENT_METHOD_TEXT } from "@/lib/format/pt-br";
 
 /** Reported with PAYMENT-INSTALLMENT-IDENTIFIER when it is missing (service-spec endpoint 3). */
 export const MISSING_INSTALLMENT_CODES = [
@@ -27,14 +28,13 @@ export const DUE_DAY_QUESTION = {
  */
 export function proposalQuestions(definition: ModalityDefinition): Question[] {
   const methods = definition.payment.options.map((o) => o.proposalMethod);
-  const labels = { TICKET: "Boleto", "CREDIT-CARD": "Cartão de crédito" };
   return [
     {
       code: "PAYMENT-METHOD",
       label: "Forma de pagamento",
       type: "choice",
       required: true,
-      options: methods.map((value) => ({ value, label: labels[value] })),
+      options: methods.map((value) => ({ value, label: PAYMENT_METHOD_TEXT[value] })),
     },
     DUE_DAY_QUESTION,
     { code: "SELECTED-VARIANT-IDENTIFIER", label: "Opção de preço", type: "guid", required: true },

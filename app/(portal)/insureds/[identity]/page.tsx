@@ -8,7 +8,7 @@ import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
 import { formatTypeableLineGroups } from "@/lib/documents/share-message";
 import { maskPhone } from "@/lib/format/masks";
-import { formatDate, formatReais } from "@/lib/format/pt-br";
+import { formatDate, formatReais, PAYMENT_METHOD_TEXT } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
 import { getInsuredView } from "@/lib/insureds/insured-view";
 import { formatBrl } from "@/lib/money";
@@ -16,8 +16,6 @@ import { isQuotationExpired } from "@/lib/quotations/validity";
 import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT } from "@/lib/schemas/policy";
 
 export const metadata: Metadata = { title: "Segurado" };
-
-const PAYMENT_LABELS = { TICKET: "Boleto", "CREDIT-CARD": "Cartão" } as const;
 
 /** Everything of one CPF/CNPJ for this broker; an unknown or another broker's identity is not found. */
 export default async function InsuredPage({ params }: { params: Promise<{ identity: string }> }) {
@@ -81,7 +79,7 @@ export default async function InsuredPage({ params }: { params: Promise<{ identi
                   <br />
                   <span>
                     Vence {formatDate(installment.dueDate)} · {formatBrl(installment.premiumTotalCents)} ·{" "}
-                    {PAYMENT_LABELS[installment.paymentMethod]}
+                    {PAYMENT_METHOD_TEXT[installment.paymentMethod]}
                   </span>
                   {installment.typeableLine ? (
                     <>

@@ -15,7 +15,7 @@ import { listInstallmentTypeableLines } from "@/db/queries/share";
 import { requireUser } from "@/lib/auth/session";
 import { listClaims } from "@/lib/claims/list-claims";
 import { businessDay } from "@/lib/dates";
-import { formatDate, formatReais } from "@/lib/format/pt-br";
+import { formatDate, formatReais, PAYMENT_METHOD_TEXT } from "@/lib/format/pt-br";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { formatIdentity } from "@/lib/identity";
 import { formatBrl } from "@/lib/money";
@@ -30,8 +30,6 @@ type Params = Promise<{ number: string }>;
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   return { title: `Apólice ${(await params).number}` };
 }
-
-const PAYMENT_LABELS = { TICKET: "Boleto", "CREDIT-CARD": "Cartão de crédito" } as const;
 
 type Claim = Awaited<ReturnType<typeof listClaims>>["list"][number];
 
@@ -237,7 +235,7 @@ export default async function PolicyPage({ params }: { params: Params }) {
                 <dt>Limite</dt>
                 <dd>{formatBrl(document.policyLimitCents)}</dd>
                 <dt>Pagamento</dt>
-                <dd>{PAYMENT_LABELS[document.paymentMethod]}</dd>
+                <dd>{PAYMENT_METHOD_TEXT[document.paymentMethod]}</dd>
               </>
             ) : null}
             <dt>Sinistros</dt>

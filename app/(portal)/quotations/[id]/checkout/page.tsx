@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { CheckoutPanel } from "@/components/quotations/checkout-panel";
 import { getCheckoutStatus } from "@/lib/checkout/start-checkout";
-import { formatReais } from "@/lib/format/pt-br";
+import { formatReais, PAYMENT_METHOD_TEXT } from "@/lib/format/pt-br";
 import { loadQuotationPage } from "@/lib/quotations/load-page";
 import { startCheckoutAction } from "../../actions";
 
@@ -37,7 +37,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
     .find((p) => p.identifier === details.proposalPlanId);
   const method = details.proposalPaymentMethod;
   const summary = plan
-    ? `${method === "TICKET" ? "Boleto" : "Cartão de crédito"}: ${plan.number === 1 ? "à vista" : `${plan.number}x`} de ${formatReais(plan.installmentValue)} (total ${formatReais(plan.totalValue)}). Proposta nº ${item.proposal.number}.`
+    ? `${method ? PAYMENT_METHOD_TEXT[method] : ""}: ${plan.number === 1 ? "à vista" : `${plan.number}x`} de ${formatReais(plan.installmentValue)} (total ${formatReais(plan.totalValue)}). Proposta nº ${item.proposal.number}.`
     : `Proposta nº ${item.proposal.number}.`;
   const status = await getCheckoutStatus(db, user.brokerId, id);
   const tracking =
