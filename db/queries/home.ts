@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, gte, inArray, lt, lte, not, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, lte, not, sql } from "drizzle-orm";
 import type { Executor } from "../index";
 import { policies, policyInstallments, quotations } from "../schema";
 import {
@@ -7,6 +7,7 @@ import {
   STAGE_CONDITIONS,
   validDraftCondition,
 } from "./quotation-reads";
+import { hasLiveRenewal } from "./quotations";
 
 /** The instants the home's counts are cut at, computed by lib/home from São Paulo days. */
 export type AttentionBounds = {
@@ -25,17 +26,6 @@ const LIST_SIZE = 5;
 
 /** An instant inside raw SQL (the drivers do not bind a Date there). */
 const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
-
-const liveRenewalOf = (db: Executor) =>
-  db
-    .select({ one: sql`1` })
-    .from(quotations)
-    .where(
-      and(
-        eq(quotations.previousPolicyId, policies.id),
-        inArray(quotations.status, ["Draft", "Confirmed", "Finished"]),
-      ),
-    );
 
 /** The broker's unpaid installments that are Overdue or Pending and due before `dueSoonEnd`. */
 function unpaidInstallments(brokerId: string, bounds: AttentionBounds) {
@@ -142,7 +132,7 @@ export async function countPoliciesEndingWithoutRenewal(
         gte(policies.vigencyExpiredAt, bounds.now),
         lte(policies.vigencyExpiredAt, d90),
         eq(policies.status, "Issued"),
-        not(exists(liveRenewalOf(db))),
+        not(hasLiveRenewal(policies.id)),
       ),
     );
   return row ?? { d30: 0, d60: 0, d90: 0 };

@@ -3,8 +3,9 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { PolicySortField, PolicySortTerm } from "@/lib/policies/sort";
 import { processSingleton } from "@/lib/process/registry";
 import type { Executor } from "../index";
-import { modalities, type PolicyStatus, policies, policyInstallments, quotations } from "../schema";
+import { modalities, type PolicyStatus, policies, policyInstallments } from "../schema";
 import { policyDocumentIds } from "./documents";
+import { hasLiveRenewal } from "./quotations";
 
 export type PolicyRow = typeof policies.$inferSelect;
 export type PolicyInstallmentRow = typeof policyInstallments.$inferSelect;
@@ -66,10 +67,7 @@ function filterConditions(brokerId: string, filters: PolicyFilterValues): (SQL |
     conditions.push(gte(policies.vigencyExpiredAt, from), lte(policies.vigencyExpiredAt, to));
   }
   if (filters.withoutRenewal) {
-    conditions.push(
-      sql`not exists (select 1 from ${quotations} where ${quotations.previousPolicyId} = ${policies.id}
-        and ${quotations.status} in ('Draft', 'Confirmed', 'Finished'))`,
-    );
+    conditions.push(not(hasLiveRenewal(policies.id)));
   }
   if (filters.installment) conditions.push(installmentCondition(filters.installment));
   return conditions;

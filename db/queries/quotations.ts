@@ -1,6 +1,15 @@
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../index";
-import { installmentPlans, quotations, quotationVariants } from "../schema";
+import { installmentPlans, LIVE_RENEWAL_STATUSES, quotations, quotationVariants } from "../schema";
+
+// Literals, not parameters: the live-renewal partial index's predicate must be provable from them.
+const liveStatuses = sql.raw(LIVE_RENEWAL_STATUSES.map((status) => `'${status}'`).join(", "));
+
+/** Whether the policy `policyId` (a column or SQL) has a live renewal quotation. */
+export function hasLiveRenewal(policyId: SQL | SQL.Aliased | { getSQL(): SQL }): SQL {
+  return sql`exists (select 1 from ${quotations} where ${quotations.previousPolicyId} = ${policyId}
+    and ${quotations.status} in (${liveStatuses}))`;
+}
 
 export type QuotationRow = typeof quotations.$inferSelect;
 export type QuotationValues = typeof quotations.$inferInsert;
@@ -125,7 +134,7 @@ export async function findLiveRenewal(
     .where(
       and(
         eq(quotations.previousPolicyId, previousPolicyId),
-        inArray(quotations.status, ["Draft", "Confirmed", "Finished"]),
+        inArray(quotations.status, [...LIVE_RENEWAL_STATUSES]),
       ),
     )
     .limit(1);

@@ -20,6 +20,12 @@ import { cents, createdAt, timestamptz } from "./columns";
 
 export const QUOTATION_STATUSES = ["Draft", "Confirmed", "Finished", "Expired"] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+/** A renewal quotation in progress or done (domain.md §14): one per policy; an Expired one does not count. */
+export const LIVE_RENEWAL_STATUSES = [
+  "Draft",
+  "Confirmed",
+  "Finished",
+] as const satisfies readonly QuotationStatus[];
 export const PERSON_TYPES = ["NATURAL", "LEGAL"] as const;
 export type PersonType = (typeof PERSON_TYPES)[number];
 /** Wire names of the two payment options (service-spec: boleto is "Ticket"). */

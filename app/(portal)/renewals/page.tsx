@@ -3,6 +3,7 @@ import Link from "next/link";
 import { RenewPolicyButton } from "@/components/claims/renew-policy-button";
 import { QuotationStatusBadge } from "@/components/quotations/quotation-status";
 import { getDb } from "@/db/index";
+import { LIVE_RENEWAL_STATUSES } from "@/db/schema/quotations";
 import { requireUser } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
@@ -12,8 +13,6 @@ import { renewalsPageQuerySchema } from "@/lib/schemas/renewals";
 import { renewPolicyAction } from "../policies/[number]/actions";
 
 export const metadata: Metadata = { title: "Renovações" };
-
-const LIVE = new Set(["Draft", "Confirmed", "Finished"]);
 
 /** Policies in the renewal window (domain.md §14), by end of vigency, with "Renovar" or the renewal's status. */
 export default async function RenewalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -68,7 +67,10 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
             </thead>
             <tbody>
               {rows.map((row) => {
-                const live = row.renewalId && row.renewalStatus && LIVE.has(row.renewalStatus);
+                const live =
+                  row.renewalId &&
+                  row.renewalStatus &&
+                  (LIVE_RENEWAL_STATUSES as readonly string[]).includes(row.renewalStatus);
                 return (
                   <tr key={row.policyNumber} data-policy={row.policyNumber}>
                     <td data-label="Segurado">
