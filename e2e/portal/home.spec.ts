@@ -71,6 +71,15 @@ test.describe("home: what needs attention today", () => {
     await page.goto("/");
     const table = page.getByRole("table", { name: /Produção mensal/ });
     await expect(table.locator("tbody tr")).toHaveCount(13);
+    // This month (São Paulo) first, as "nov/26".
+    const month = new Intl.DateTimeFormat("pt-BR", { month: "short", timeZone: "America/Sao_Paulo" })
+      .format(new Date())
+      .replace(".", "");
+    const year = new Intl.DateTimeFormat("pt-BR", { year: "2-digit", timeZone: "America/Sao_Paulo" }).format(
+      new Date(),
+    );
+    const first = table.locator("tbody tr").first();
+    await expect(first.locator("th")).toHaveText(`${month}/${year}`);
     await expect(page.locator(".production-chart .recharts-bar-rectangle").first()).toBeVisible();
   });
 
