@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS } from "./e2e/support/chromium";
 
 /**
  * End-to-end tests against the production build: `next build`, then one `next start -p 3100` on a
@@ -36,17 +37,7 @@ export default defineConfig({
     timezoneId: "America/Sao_Paulo",
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [
     { name: "portal", testDir: "./e2e/portal", use: chrome },

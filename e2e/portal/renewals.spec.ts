@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "../support/auth";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import { expectNoHorizontalScroll } from "../support/home";
@@ -6,6 +6,17 @@ import { confirmBoletoCheckout, submitProposal } from "../support/quotations";
 import { docShot } from "../support/screenshots";
 
 const dayOf = (text: string) => text.split("/").reverse().join("-");
+
+/** Signs in and finds the first row of /renewals that still offers "Renovar". */
+async function firstRenewableRow(page: Page) {
+  await signIn(page);
+  await page.goto("/renewals");
+  const row = page
+    .locator("tbody tr")
+    .filter({ has: page.getByRole("button", { name: "Renovar" }) })
+    .first();
+  return { row, policyNumber: (await row.getAttribute("data-policy"))! };
+}
 
 test.describe("renewals", () => {
   test("the window is sorted by end of vigency, both ways", async ({ page }) => {
@@ -30,13 +41,7 @@ test.describe("renewals", () => {
   test("Renovar creates the renewal quotation, and the row then shows its status and link", async ({
     page,
   }) => {
-    await signIn(page);
-    await page.goto("/renewals");
-    const row = page
-      .locator("tbody tr")
-      .filter({ has: page.getByRole("button", { name: "Renovar" }) })
-      .first();
-    const policyNumber = await row.getAttribute("data-policy");
+    const { row, policyNumber } = await firstRenewableRow(page);
     await row.getByRole("button", { name: "Renovar" }).focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
@@ -56,13 +61,7 @@ test.describe("renewals", () => {
   }) => {
     // The whole flow, issuance by the worker included, takes longer than one page.
     test.setTimeout(120_000);
-    await signIn(page);
-    await page.goto("/renewals");
-    const row = page
-      .locator("tbody tr")
-      .filter({ has: page.getByRole("button", { name: "Renovar" }) })
-      .first();
-    const oldNumber = (await row.getAttribute("data-policy"))!;
+    const { row, policyNumber: oldNumber } = await firstRenewableRow(page);
     await row.getByRole("button", { name: "Renovar" }).click();
     await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);
     const quotationPath = new URL(page.url()).pathname;

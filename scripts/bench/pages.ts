@@ -7,6 +7,7 @@ import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { AppServer } from "../../e2e/support/app-server";
+import { CHROMIUM_LAUNCH_OPTIONS } from "../../e2e/support/chromium";
 
 const { values: args } = parseArgs({
   options: {
@@ -18,24 +19,13 @@ const { values: args } = parseArgs({
 
 const ITERATIONS = Number(args.iterations);
 const TARGET_TTFB_MS = 300;
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** Signs in through the form in Chromium, as a broker does, and returns the session's Cookie header. */
 async function signInCookie(baseURL: string): Promise<string> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const page = await browser.newPage({ baseURL });
     // Lands on /account, which is not timed: every timed page's first load is the bench's own.
