@@ -28,7 +28,7 @@ export async function revokeKeyInPortal(
     await form.getByLabel("E-mail").fill(ADMIN.email);
     await form.getByLabel("Senha").fill(ADMIN.password);
     await form.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL(/\/policies(\?|$)/);
+    await page.waitForURL((url) => url.pathname === "/");
     await page.goto("/settings/keys");
     const row = page.getByRole("row").filter({ hasText: keyName });
     await row.getByRole("button", { name: /Revogar/ }).click();
