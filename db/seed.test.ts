@@ -1,12 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadHomeDashboard } from "@/lib/home/dashboard";
 import { isValidCnpjValue, isValidCpfValue } from "@/lib/identity";
 import { multiplyCents } from "@/lib/money";
 import { requoteWithStoredAnswers } from "@/lib/quotations/stored-answers";
 import { renewalEligibility, renewPolicy } from "@/lib/renewals/renew-policy";
 import type { DatabaseHandle } from "./index";
 import { apiKeys, brokers, claims, policies, policyInstallments, quotations, users } from "./schema";
-import { DEMO_EXPIRED_QUOTATIONS, formatSeedReport, type SeedReport, seedDemoData } from "./seed";
+import {
+  DEMO_EXPIRED_QUOTATIONS,
+  DEMO_OPEN_QUOTATIONS,
+  formatSeedReport,
+  type SeedReport,
+  seedDemoData,
+} from "./seed";
 import { createTestDatabase } from "./testing";
 
 let handle: DatabaseHandle;
@@ -155,6 +162,19 @@ describe("demo seed: expired quotations (domain.md §12)", () => {
       );
       expect(item.status).toBe("Draft");
       expect(item.pricing.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives the home's quotation cards something to show: expiring this week, awaiting checkout", async () => {
+    for (const registerNumber of ["100000", "200000"]) {
+      const [broker] = await handle.db
+        .select()
+        .from(brokers)
+        .where(eq(brokers.registerNumber, registerNumber));
+      const home = await loadHomeDashboard(handle.db, broker!.id);
+      // At least: the renewal test above may have added a renewal starting within the week.
+      expect(home.quotations.expiring.count).toBeGreaterThanOrEqual(DEMO_OPEN_QUOTATIONS.expiring);
+      expect(home.quotations.awaiting.count).toBe(DEMO_OPEN_QUOTATIONS.awaitingCheckout);
     }
   });
 });

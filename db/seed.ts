@@ -12,9 +12,11 @@ import { boletoOurNumber, buildBoleto } from "@/lib/documents/boleto";
 import { createPolicyDocuments } from "@/lib/documents/create-documents";
 import { normalizeName } from "@/lib/identity";
 import { formatLongPolicyNumber } from "@/lib/policies/numbers";
+import { createProposal } from "@/lib/proposals/service";
 import { expireQuotations } from "@/lib/quotations/expire-quotations";
 import { createQuotation } from "@/lib/quotations/service";
 import { storedAnswersToRaw } from "@/lib/renewals/renew-policy";
+import { proposalRequestSchema } from "@/lib/schemas/proposal";
 import type { Database, Executor } from "./index";
 import { insertClaimsCounted } from "./queries/claims";
 import { countPoliciesOfBroker, listModalityLabels, nextPolicyNumbers } from "./queries/policies";
@@ -23,6 +25,8 @@ import { apiKeys, brokers, checkouts, policies, policyInstallments, quotations, 
 export const DEMO_PASSWORD = "demo12345";
 /** Quotations per broker quoted weeks ago and never taken further, now Expired: what "Recalcular" is for. */
 export const DEMO_EXPIRED_QUOTATIONS = 6;
+/** Valid quotations per broker the home's cards show: some expiring this week, some awaiting checkout. */
+export const DEMO_OPEN_QUOTATIONS = { expiring: 2, awaitingCheckout: 2 };
 const DAY_MS = 86_400_000;
 const DEMO_KEY_NAME = "Chave demo";
 
@@ -125,6 +129,14 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
         brokerIndex,
         now,
       );
+      await seedOpenQuotations(
+        db,
+        broker.id,
+        demo.registerNumber,
+        modalityRows as DemoModality[],
+        brokerIndex,
+        now,
+      );
     }
   }
   return report;
@@ -168,6 +180,56 @@ async function seedExpiredQuotations(
     .set({ createdAt: quotedAt, updatedAt: quotedAt })
     .where(inArray(quotations.id, ids));
   await expireQuotations(db, now);
+}
+
+/**
+ * Quotations priced now by the real service: some for a vigency starting in 3 days (their validity
+ * ends with that day: "expiram nesta semana"), some with a boleto proposal made by the proposal
+ * service and no checkout ("propostas aguardam pagamento"). From their own generator.
+ */
+async function seedOpenQuotations(
+  db: Database,
+  brokerId: string,
+  registerNumber: string,
+  modalityRows: DemoModality[],
+  brokerIndex: number,
+  now: Date,
+) {
+  const random = createRandom(8000 + brokerIndex);
+  const { expiring, awaitingCheckout } = DEMO_OPEN_QUOTATIONS;
+  for (let i = 0; i < expiring + awaitingCheckout; i++) {
+    const awaiting = i >= expiring;
+    const demo = demoPolicy(random, modalityRows[i % modalityRows.length]!, now);
+    const startDay = addDays(businessDay(now), awaiting ? 20 : 3);
+    const answers = demoAnswers({ ...demo, vigencyStartedAt: startOfBusinessDay(startDay) }, now);
+    const item = await createQuotation(
+      db,
+      brokerId,
+      {
+        operationCode: getModalityByCode(demo.modality.code).operationCode,
+        registerNumber,
+        answers: storedAnswersToRaw(answers),
+      },
+      now,
+    );
+    if (!awaiting) continue;
+    const variant = item.pricing[0]!;
+    const options = variant.payment.paymentOptions;
+    const option = options.find((o) => o.paymentType === "Ticket") ?? options[0]!;
+    const ticket = option.paymentType === "Ticket";
+    const request = proposalRequestSchema.parse({
+      identifier: item.quotationIdentifier,
+      registerNumber,
+      answers: [
+        { code: "PAYMENT-METHOD", answer: ticket ? "TICKET" : "CREDIT-CARD" },
+        ...(ticket ? [{ code: "DUE-DAY", answer: 10 }] : []),
+        { code: "SELECTED-VARIANT-IDENTIFIER", answer: variant.variantIdentifier },
+        { code: "PAYMENT-INSTALLMENT-IDENTIFIER", answer: option.installments[0]!.identifier },
+      ],
+    });
+    // No origin: the answer's document link is not used here (the pages sign their own).
+    await createProposal(db, brokerId, request, "", now);
+  }
 }
 
 async function insertDemoPolicy(
