@@ -142,6 +142,27 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
   return report;
 }
 
+/** A demo person's quotation priced at `at` by the real service, for a vigency starting on `startDay`. */
+async function quoteDemo(
+  db: Database,
+  broker: { id: string; registerNumber: string },
+  demo: DemoPolicy,
+  startDay: string,
+  at: Date,
+) {
+  const answers = demoAnswers({ ...demo, vigencyStartedAt: startOfBusinessDay(startDay) }, at);
+  return createQuotation(
+    db,
+    broker.id,
+    {
+      operationCode: getModalityByCode(demo.modality.code).operationCode,
+      registerNumber: broker.registerNumber,
+      answers: storedAnswersToRaw(answers),
+    },
+    at,
+  );
+}
+
 /**
  * Quotations priced 40 days before `now` by the real service for a vigency starting 10 days after
  * `now` (so validity ended 30 days after the quote: domain.md §12, and a re-quote keeps the start),
@@ -162,17 +183,7 @@ async function seedExpiredQuotations(
   const ids: string[] = [];
   for (let i = 0; i < DEMO_EXPIRED_QUOTATIONS; i++) {
     const demo = demoPolicy(random, modalityRows[i % modalityRows.length]!, quotedAt);
-    const answers = demoAnswers({ ...demo, vigencyStartedAt: startOfBusinessDay(startDay) }, quotedAt);
-    const item = await createQuotation(
-      db,
-      brokerId,
-      {
-        operationCode: getModalityByCode(demo.modality.code).operationCode,
-        registerNumber,
-        answers: storedAnswersToRaw(answers),
-      },
-      quotedAt,
-    );
+    const item = await quoteDemo(db, { id: brokerId, registerNumber }, demo, startDay, quotedAt);
     ids.push(item.quotationIdentifier);
   }
   await db
@@ -201,17 +212,7 @@ async function seedOpenQuotations(
     const awaiting = i >= expiring;
     const demo = demoPolicy(random, modalityRows[i % modalityRows.length]!, now);
     const startDay = addDays(businessDay(now), awaiting ? 20 : 3);
-    const answers = demoAnswers({ ...demo, vigencyStartedAt: startOfBusinessDay(startDay) }, now);
-    const item = await createQuotation(
-      db,
-      brokerId,
-      {
-        operationCode: getModalityByCode(demo.modality.code).operationCode,
-        registerNumber,
-        answers: storedAnswersToRaw(answers),
-      },
-      now,
-    );
+    const item = await quoteDemo(db, { id: brokerId, registerNumber }, demo, startDay, now);
     if (!awaiting) continue;
     const variant = item.pricing[0]!;
     const options = variant.payment.paymentOptions;
