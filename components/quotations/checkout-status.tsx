@@ -2,12 +2,13 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { isFailedCheckout } from "@/lib/checkout/outcome";
 import type { CheckoutStatusJson } from "@/lib/schemas/checkout";
 
 const POLL_MS = 1500;
 
 function isFinal(status: CheckoutStatusJson) {
-  return Boolean(status.policyNumber) || status.status === "Declined" || status.status === "Failed";
+  return Boolean(status.policyNumber) || isFailedCheckout(status.status);
 }
 
 /** Follows the checkout live (polling the session-scoped status route) until issued or declined. */
@@ -64,7 +65,7 @@ export function CheckoutStatus({
       </section>
     );
   }
-  if (status.status === "Declined" || status.status === "Failed") {
+  if (isFailedCheckout(status.status)) {
     return (
       <section className="alert alert-error" aria-live="polite">
         <h2>

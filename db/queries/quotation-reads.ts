@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
+import { FAILED_CHECKOUT_STATUSES } from "@/lib/checkout/outcome";
 import type { QuotationSortField, QuotationSortTerm } from "@/lib/quotations/read-sort";
 import type { Executor } from "../index";
 import {
@@ -43,15 +44,17 @@ export const latestCheckoutStatus = sql<string | null>`(select c.status from che
   where c.quotation_id = "quotations"."id" order by c.created_at desc limit 1)`;
 const hasProposal = sql<boolean>`exists (select 1 from proposals as p where p.quotation_id = "quotations"."id")`;
 
+const failedStatuses = sql.raw(FAILED_CHECKOUT_STATUSES.map((status) => `'${status}'`).join(", "));
+
 /** A Draft still valid at `now` (the broker's Draft-by-expiry partial index serves it). */
 export function validDraftCondition(now: Date): SQL {
   return and(eq(quotations.status, "Draft"), gte(quotations.expiresAt, now)) as SQL;
 }
 
 /** Within the valid Drafts: a proposal and no checkout yet, a declined or failed latest checkout, or expiring. */
-export const STAGE_CONDITIONS: Record<QuotationStage, (filter: QuotationStageFilter) => SQL> = {
+export const STAGE_CONDITIONS: Record<QuotationStage, (bounds: { expiringEnd: Date }) => SQL> = {
   "awaiting-checkout": () => sql`(${hasProposal} and ${latestCheckoutStatus} is null)`,
-  "checkout-failed": () => sql`coalesce(${latestCheckoutStatus} in ('Declined', 'Failed'), false)`,
+  "checkout-failed": () => sql`coalesce(${latestCheckoutStatus} in (${failedStatuses}), false)`,
   expiring: ({ expiringEnd }) => lt(quotations.expiresAt, expiringEnd) as SQL,
 };
 

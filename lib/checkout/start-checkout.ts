@@ -7,6 +7,7 @@ import {
   findCheckoutStatus,
   findCheckoutTarget,
 } from "@/db/queries/checkouts";
+import { isFailedCheckout } from "@/lib/checkout/outcome";
 import { ApiError } from "@/lib/http/errors";
 import { issuePaths } from "@/lib/http/request";
 import { getIssuanceQueue } from "@/lib/jobs/boss";
@@ -148,7 +149,7 @@ export async function getCheckoutStatus(
 ): Promise<CheckoutStatusView> {
   const row = await findCheckoutStatus(db, brokerId, quotationId);
   if (!row) throw new ApiError("QUOTATION-NOT-FOUND");
-  const ended = row.checkoutStatus === "Declined" || row.checkoutStatus === "Failed";
+  const ended = isFailedCheckout(row.checkoutStatus);
   return {
     quotationStatus: row.quotationStatus,
     status: row.checkoutStatus,

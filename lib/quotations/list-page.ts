@@ -2,6 +2,7 @@ import "server-only";
 import type { Executor } from "@/db/index";
 import { listModalityLabels } from "@/db/queries/policies";
 import { QUOTATION_STATUSES } from "@/db/schema/quotations";
+import { isFailedCheckout } from "@/lib/checkout/outcome";
 import { firstValues, type SearchParams } from "@/lib/policies/page-query";
 import { isQuotationExpired } from "@/lib/quotations/validity";
 import {
@@ -44,6 +45,6 @@ export function toQuotationTableRow(item: QuotationSummaryWire, now: Date = new 
     totalValue: item.totalValue,
     proposalNumber: item.proposal?.number ?? null,
     policyNumber: item.policy?.policyNumber ?? null,
-    declined: item.checkout?.status === "Declined" || item.checkout?.status === "Failed",
+    declined: isFailedCheckout(item.checkout?.status),
   };
 }

@@ -4,6 +4,7 @@ import {
   listQuotationSummaryPage,
   type QuotationSummaryRow,
 } from "@/db/queries/quotation-reads";
+import { isFailedCheckout } from "@/lib/checkout/outcome";
 import { businessDay } from "@/lib/dates";
 import { signDocumentUrl } from "@/lib/documents/links";
 import { centsToReais } from "@/lib/money";
@@ -24,7 +25,7 @@ import { computeExpiresAt } from "./validity";
 /** The list element of a quotation (domain.md §12); `origin` signs the proposal document link. */
 function toSummaryWire(row: QuotationSummaryRow, origin?: string): QuotationSummaryWire {
   const { quotation, modality, proposal, checkout, policy } = row;
-  const ended = checkout?.status === "Declined" || checkout?.status === "Failed";
+  const ended = isFailedCheckout(checkout?.status);
   return {
     quotationIdentifier: quotation.id,
     status: quotation.status,
