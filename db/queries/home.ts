@@ -1,12 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt, lte, not, sql } from "drizzle-orm";
 import type { Executor } from "../index";
 import { policies, policyInstallments, quotations } from "../schema";
-import {
-  latestCheckoutStatus,
-  type QuotationStage,
-  STAGE_CONDITIONS,
-  validDraftCondition,
-} from "./quotation-reads";
+import { latestCheckoutStatus, STAGE_CONDITIONS, validDraftCondition } from "./quotation-reads";
 import { hasLiveRenewal } from "./quotations";
 
 /** The instants the home's counts are cut at, computed by lib/home from São Paulo days. */
@@ -143,17 +138,15 @@ export async function countPoliciesEndingWithoutRenewal(
  * (db/queries/quotation-reads.ts): one definition for the home's counts and the list it links to.
  */
 function attentionQuotations(db: Executor, brokerId: string, bounds: AttentionBounds) {
-  const flag = (stage: QuotationStage) =>
-    STAGE_CONDITIONS[stage]({ stage, now: bounds.now, expiringEnd: bounds.expiringEnd });
   return db
     .select({
       id: quotations.id,
       insuredName: quotations.insuredName,
       expiresAt: quotations.expiresAt,
       checkoutStatus: latestCheckoutStatus.as("checkout_status"),
-      awaiting: sql<boolean>`${flag("awaiting-checkout")}`.as("awaiting"),
-      declined: sql<boolean>`${flag("checkout-failed")}`.as("declined"),
-      expiring: sql<boolean>`${flag("expiring")}`.as("expiring"),
+      awaiting: sql<boolean>`${STAGE_CONDITIONS["awaiting-checkout"](bounds)}`.as("awaiting"),
+      declined: sql<boolean>`${STAGE_CONDITIONS["checkout-failed"](bounds)}`.as("declined"),
+      expiring: sql<boolean>`${STAGE_CONDITIONS.expiring(bounds)}`.as("expiring"),
     })
     .from(quotations)
     .where(and(eq(quotations.brokerId, brokerId), validDraftCondition(bounds.now)))
