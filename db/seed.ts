@@ -121,35 +121,31 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
         );
       });
       report.policiesCreated += generated.length;
-      await seedExpiredQuotations(
+      const quoting: DemoQuoting = {
         db,
-        broker.id,
-        demo.registerNumber,
-        modalityRows as DemoModality[],
+        broker: { id: broker.id, registerNumber: demo.registerNumber },
+        modalityRows: modalityRows as DemoModality[],
         brokerIndex,
         now,
-      );
-      await seedOpenQuotations(
-        db,
-        broker.id,
-        demo.registerNumber,
-        modalityRows as DemoModality[],
-        brokerIndex,
-        now,
-      );
+      };
+      await seedExpiredQuotations(quoting);
+      await seedOpenQuotations(quoting);
     }
   }
   return report;
 }
 
+/** What the demo quotations of one broker are made with. */
+type DemoQuoting = {
+  db: Database;
+  broker: { id: string; registerNumber: string };
+  modalityRows: DemoModality[];
+  brokerIndex: number;
+  now: Date;
+};
+
 /** A demo person's quotation priced at `at` by the real service, for a vigency starting on `startDay`. */
-async function quoteDemo(
-  db: Database,
-  broker: { id: string; registerNumber: string },
-  demo: DemoPolicy,
-  startDay: string,
-  at: Date,
-) {
+async function quoteDemo({ db, broker }: DemoQuoting, demo: DemoPolicy, startDay: string, at: Date) {
   const answers = demoAnswers({ ...demo, vigencyStartedAt: startOfBusinessDay(startDay) }, at);
   return createQuotation(
     db,
@@ -169,21 +165,15 @@ async function quoteDemo(
  * dated then and marked Expired by the expiry job's own function. From their own generator, so the
  * policies stay as they were.
  */
-async function seedExpiredQuotations(
-  db: Database,
-  brokerId: string,
-  registerNumber: string,
-  modalityRows: DemoModality[],
-  brokerIndex: number,
-  now: Date,
-) {
+async function seedExpiredQuotations(quoting: DemoQuoting) {
+  const { db, modalityRows, brokerIndex, now } = quoting;
   const random = createRandom(7000 + brokerIndex);
   const quotedAt = new Date(now.getTime() - 40 * DAY_MS);
   const startDay = addDays(businessDay(quotedAt), 50);
   const ids: string[] = [];
   for (let i = 0; i < DEMO_EXPIRED_QUOTATIONS; i++) {
     const demo = demoPolicy(random, modalityRows[i % modalityRows.length]!, quotedAt);
-    const item = await quoteDemo(db, { id: brokerId, registerNumber }, demo, startDay, quotedAt);
+    const item = await quoteDemo(quoting, demo, startDay, quotedAt);
     ids.push(item.quotationIdentifier);
   }
   await db
@@ -198,21 +188,15 @@ async function seedExpiredQuotations(
  * ends with that day: "expiram nesta semana"), some with a boleto proposal made by the proposal
  * service and no checkout ("propostas aguardam pagamento"). From their own generator.
  */
-async function seedOpenQuotations(
-  db: Database,
-  brokerId: string,
-  registerNumber: string,
-  modalityRows: DemoModality[],
-  brokerIndex: number,
-  now: Date,
-) {
+async function seedOpenQuotations(quoting: DemoQuoting) {
+  const { db, broker, modalityRows, brokerIndex, now } = quoting;
   const random = createRandom(8000 + brokerIndex);
   const { expiring, awaitingCheckout } = DEMO_OPEN_QUOTATIONS;
   for (let i = 0; i < expiring + awaitingCheckout; i++) {
     const awaiting = i >= expiring;
     const demo = demoPolicy(random, modalityRows[i % modalityRows.length]!, now);
     const startDay = addDays(businessDay(now), awaiting ? 20 : 3);
-    const item = await quoteDemo(db, { id: brokerId, registerNumber }, demo, startDay, now);
+    const item = await quoteDemo(quoting, demo, startDay, now);
     if (!awaiting) continue;
     const variant = item.pricing[0]!;
     const options = variant.payment.paymentOptions;
@@ -220,7 +204,7 @@ async function seedOpenQuotations(
     const ticket = option.paymentType === "Ticket";
     const request = proposalRequestSchema.parse({
       identifier: item.quotationIdentifier,
-      registerNumber,
+      registerNumber: broker.registerNumber,
       answers: [
         { code: "PAYMENT-METHOD", answer: ticket ? "TICKET" : "CREDIT-CARD" },
         ...(ticket ? [{ code: "DUE-DAY", answer: 10 }] : []),
@@ -229,7 +213,7 @@ async function seedOpenQuotations(
       ],
     });
     // No origin: the answer's document link is not used here (the pages sign their own).
-    await createProposal(db, brokerId, request, "", now);
+    await createProposal(db, broker.id, request, "", now);
   }
 }
 
