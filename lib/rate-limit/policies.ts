@@ -1,5 +1,5 @@
 /**
- * The limits of service-spec.md "Limits" and domain.md §2, as data. `enforceLimits` checks them in
+ * The limits of docs/limits.md, as data. `enforceLimits` checks them in
  * this order: daily quota, all-calls window, the endpoint's own window (keyed calls); the per-IP
  * window (calls without a valid key).
  *
@@ -44,7 +44,7 @@ export const KEYLESS_RULE: LimitRule = {
 export const ENDPOINT_RULES = {
   "policy-get": { id: "policy-get", algorithm: "sliding-window", limit: 20, windowMs: 20_000, status: 429 },
   "policy-list": { id: "policy-list", algorithm: "sliding-window", limit: 10, windowMs: 20_000, status: 429 },
-  // Quotation reads (domain.md §12): the single-policy and list windows' sizes, their own counters.
+  // Quotation reads: the single-policy and list windows' sizes, their own counters.
   "quotation-get": {
     id: "quotation-get",
     algorithm: "sliding-window",
@@ -59,7 +59,7 @@ export const ENDPOINT_RULES = {
     windowMs: 20_000,
     status: 429,
   },
-  // Claims (domain.md §14): their own windows.
+  // Claims: their own windows.
   "claim-notice": {
     id: "claim-notice",
     algorithm: "sliding-window",
@@ -72,7 +72,7 @@ export const ENDPOINT_RULES = {
   metrics: { id: "metrics", algorithm: "sliding-window", limit: 10, windowMs: 20_000, status: 429 },
 } as const satisfies Record<string, LimitRule>;
 
-/** The endpoint windows of service-spec.md "Limits"; the daily quota and all-calls window apply to every call. */
+/** The endpoint windows (docs/limits.md); the daily quota and all-calls window apply to every call. */
 export type EndpointLimit = keyof typeof ENDPOINT_RULES;
 
 /** Each key's own quota (default 1000, set when the key is made), counted per UTC day. */
@@ -84,7 +84,7 @@ export type LimitSubject = { kind: "key"; keyId: string; dailyQuota: number } | 
 
 export type LimitCheck = { rule: LimitRule; identifier: string };
 
-/** The rules that apply to one call, in the order they are checked (domain.md §2). */
+/** The rules that apply to one call, in the order they are checked. */
 export function listLimitChecks(subject: LimitSubject, endpoint?: EndpointLimit): LimitCheck[] {
   if (subject.kind === "ip") return [{ rule: KEYLESS_RULE, identifier: subject.ip }];
   const checks: LimitCheck[] = [

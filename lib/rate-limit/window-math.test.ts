@@ -62,6 +62,36 @@ describe("window maths", () => {
     }
   });
 
+  it("after a full previous bucket, k(t) = L − ⌊(1 − t/w)·L⌋ calls pass t ms into the next (docs/limits.md)", () => {
+    const boundary = Date.parse("2026-03-10T12:01:00.000Z");
+    for (const [limit, windowMs] of [
+      [20, 20_000],
+      [10, 20_000],
+      [100, 60_000],
+    ] as const) {
+      const offFormula: number[] = [];
+      const offBound: number[] = [];
+      const aboveWhole: number[] = [];
+      for (let t = 0; t < windowMs; t++) {
+        let passed = 0;
+        while (slidingWindowCount(passed, limit, boundary + t, windowMs) < limit) passed += 1;
+        const exact = (limit * t) / windowMs;
+        if (passed !== limit - Math.floor((1 - t / windowMs) * limit)) offFormula.push(t);
+        // ⌈L·t/w⌉, or one more where L·t/w is whole and the double product falls just below it.
+        if (passed < Math.ceil(exact) || passed > Math.floor(exact) + 1) offBound.push(t);
+        if (Number.isInteger(exact) && passed > exact) aboveWhole.push(t);
+      }
+      expect(offFormula, `${limit} per ${windowMs} ms`).toEqual([]);
+      expect(offBound, `${limit} per ${windowMs} ms`).toEqual([]);
+      // The rounding quirk exists (20 per 20 s: at 16 s and 18 s) but stays within the bound.
+      if (limit === 20) expect(aboveWhole).toEqual([16_000, 18_000]);
+      // Worst case over an interval of the window's length: L at the bucket's last ms, L more w − 2 ms later.
+      let late = 0;
+      while (slidingWindowCount(late, limit, boundary + windowMs - 2, windowMs) < limit) late += 1;
+      expect(limit + late).toBe(2 * limit);
+    }
+  });
+
   it("a full fresh window frees its first call just after the next bucket starts", () => {
     const now = Date.parse("2026-03-10T12:00:05.000Z");
     // 10 calls in the bucket [12:00:00, 12:00:20): at 12:00:20.000 they still weigh 10, one ms later 9.

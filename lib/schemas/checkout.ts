@@ -84,7 +84,7 @@ const creditCardShape = z.object({
 });
 
 /**
- * The card as the checkout takes it (domain.md §7). Every failing field is reported, including the
+ * The card as the checkout takes it. Every failing field is reported, including the
  * cross-field rules (expiry not in the past, billingAddress complete when the customer's address is
  * not used), so a form can mark them all at once.
  */
@@ -141,7 +141,7 @@ export const checkoutRequestSchema = z
     quotationIdentifier: guidSchema.meta({
       description: "The identifier received when the quotation was created",
     }),
-    // `null` is the same as omitted (domain.md §7 leaves it to us; partners' serialisers send null).
+    // `null` is the same as omitted (our choice where the contract is silent: partners' serialisers send null).
     creditCard: creditCardSchema
       .nullish()
       .transform((card) => card ?? undefined)

@@ -87,7 +87,7 @@ const API_MESSAGES = {
   moneyRange: "Between 0 and 1000000000000.",
 };
 
-/** Body of POST /{version}/claim (domain.md §14). */
+/** Body of POST /{version}/claim. */
 export const claimRequestSchema = z
   .object({
     registerNumber: registerNumberSchema,
@@ -141,7 +141,7 @@ export const claimListParamsSchema = z.object({
   policyNumber: z.string().meta({ description: "The 13-digit policyNumber or the 24-digit number" }),
 });
 
-/** Paged as the policy list (domain.md §9): `page` 1-based, `itemsPerPage` 1..100 (default 10). */
+/** Paged as the policy list: `page` 1-based, `itemsPerPage` 1..100 (default 10). */
 export const claimListQuerySchema = z.object({
   page: policyListQuerySchema.shape.page,
   itemsPerPage: policyListQuerySchema.shape.itemsPerPage,

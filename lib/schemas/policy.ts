@@ -70,8 +70,8 @@ export const policyListResponseSchema = z.object({
 
 export const policyParamsSchema = z.object({
   registerNumber: registerNumberSchema,
-  // Not validated here: anything that is not one of the broker's policies is 404 POLICY-NOT-FOUND
-  // (domain.md §1), answered after the registerNumber check (lib/policies/get-policy.ts).
+  // Not validated here: anything that is not one of the broker's policies is 404 POLICY-NOT-FOUND,
+  // answered after the registerNumber check (lib/policies/get-policy.ts).
   policyNumber: z.string().meta({
     description:
       "The 13-digit policyNumber or the 24-digit number; anything else answers 404 POLICY-NOT-FOUND",

@@ -2,12 +2,13 @@ import { z } from "zod";
 
 /**
  * NUL (PostgreSQL text cannot hold it), the other C0 control characters but tab, line feed and
- * carriage return, DEL, and unpaired UTF-16 surrogates (not encodable as UTF-8; PostgreSQL's jsonb
- * refuses their escapes).
+ * carriage return, DEL, the C1 control characters U+0080-U+009F (NEL, CSI and the like: never text,
+ * and terminals act on them), and unpaired UTF-16 surrogates (not encodable as UTF-8; PostgreSQL's
+ * jsonb refuses their escapes).
  */
 const UNSAFE_TEXT =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const SAFE_TEXT_MESSAGE = "Text must not contain NUL, control characters or unpaired surrogates.";
 /** The same for a person in the portal. */

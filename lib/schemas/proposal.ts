@@ -4,7 +4,7 @@ import { guidSchema } from "./identifiers";
 import { safeTextSchema } from "./primitives";
 import { answerSchema, quotationItemSchema } from "./quotation";
 
-/** Body of POST /{version}/quotation/proposal (domain.md §6): `identifier` is the quotation's. */
+/** Body of POST /{version}/quotation/proposal: `identifier` is the quotation's. */
 export const proposalRequestSchema = z
   .object({
     identifier: guidSchema.meta({ description: "The quotation's identifier (quotationIdentifier)." }),
@@ -34,7 +34,7 @@ export const proposalRequestSchema = z
 
 export type ProposalRequest = z.infer<typeof proposalRequestSchema>;
 
-/** `item.proposal` of the proposal result (service-spec "Proposal result"). */
+/** `item.proposal` of the proposal result. */
 export const proposalInfoSchema = z
   .object({
     number: z.string().meta({ description: "14-digit proposal number", example: "10000000000001" }),

@@ -8,7 +8,7 @@ import { listQueryFields } from "./policy";
 import { safeTextSchema } from "./primitives";
 import { pricingSchema } from "./quotation";
 
-/** pt-BR labels of the quotation and checkout statuses (domain.md §12). */
+/** pt-BR labels of the quotation and checkout statuses. */
 export const QUOTATION_STATUS_TEXT = {
   Draft: "Rascunho",
   Confirmed: "Confirmada",

@@ -15,7 +15,7 @@ export const answerSchema = z
 export type AnswerInput = z.infer<typeof answerSchema>;
 
 /**
- * Body of POST /{version}/quotation/contracting (domain.md §4). The structure only: the catalogue
+ * Body of POST /{version}/quotation/contracting. The structure only: the catalogue
  * evaluates each answer against the modality's questions.
  */
 export const quotationRequestSchema = z

@@ -3,7 +3,7 @@ import { registerNumberSchema } from "./common";
 import { safeTextSchema } from "./primitives";
 import { answerSchema, quotationItemSchema } from "./quotation";
 
-/** Body of POST /{version}/quotation/renewal (domain.md §14). */
+/** Body of POST /{version}/quotation/renewal. */
 export const renewalRequestSchema = z
   .object({
     registerNumber: registerNumberSchema,

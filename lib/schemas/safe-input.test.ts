@@ -6,12 +6,15 @@ import { claimFormSchema } from "@/lib/claims/claim-form";
 import { ENDPOINTS } from "@/lib/http/endpoints";
 import { cancelPolicySchema } from "@/lib/policies/cancel-policy";
 import { proposalFormSchema } from "@/lib/proposals/proposal-form";
+import { webhookEndpointFormSchema } from "@/lib/webhooks/endpoint-schema";
 import { policyListPageQuerySchema } from "./policy";
+import { SAFE_TEXT_MESSAGE_PT } from "./primitives";
 
 /**
  * Every text field a client fills, on every endpoint and portal form, refuses NUL and unpaired
- * surrogates (issue 8: they reached PostgreSQL and answered 500). The string leaves are found by
- * walking the schemas, so a new field is covered without touching this test.
+ * surrogates (issue 8: they reached PostgreSQL and answered 500), and C0 and C1 control characters.
+ * The string leaves are found by walking the schemas, so a new field is covered without touching
+ * this test.
  */
 type Def = {
   type: string;
@@ -61,7 +64,13 @@ function withValueAt(path: (string | number)[], value: string): unknown {
 const NOT_STORED = new Set(["getPolicy params policyNumber", "listClaims params policyNumber"]);
 /** Schemas with no text field at all (numbers only). */
 const NO_TEXT = new Set(["listClaims query"]);
-const BAD_VALUES = { nul: "a\u0000b", "lone surrogate": "x\ud800y", "control character": "a\u0007b" };
+const BAD_VALUES = {
+  nul: "a\u0000b",
+  "lone surrogate": "x\ud800y",
+  "control character": "a\u0007b",
+  "C1 control NEL": "a\u0085b",
+  "C1 control CSI": "a\u009b31mb",
+};
 
 const STRICT: [string, z.ZodType][] = [
   ...ENDPOINTS.flatMap((endpoint) =>
@@ -92,11 +101,21 @@ describe("every client text field refuses unsafe text", () => {
     }
   });
 
+  it("the portal's webhook URL refuses control characters its URL pattern lets through (NEL, CSI)", () => {
+    for (const url of ["https://hooks.partner.com.br/\u0085in", "https://hooks.partner.com.br/in\u009b31m"]) {
+      const result = webhookEndpointFormSchema.safeParse({ url, eventTypes: ["checkout.issued"] });
+      expect(
+        result.error?.issues.map((issue) => [issue.path.join("."), issue.message]),
+        url,
+      ).toEqual([["url", SAFE_TEXT_MESSAGE_PT]]);
+    }
+  });
+
   it("the portal's lenient list query drops unsafe text and out-of-range dates instead of using them", () => {
     const parsed = policyListPageQuerySchema.parse({
       search: "a\u0000b",
       modality: "\ud800",
-      product: "x\u0000",
+      product: "x\u0085",
       sort: "\u0000",
       status: "Issued\u0000",
       startDate: "0001-01-01",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Delays before each retry of a failed attempt (domain.md §13): 5 s, 5 min, 30 min, 2 h, 5 h,
+ * Delays before each retry of a failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h,
  * 10 h, 10 h. Eight attempts in about 27.6 hours; then the delivery is Failed.
  */
 export const RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000] as const;

@@ -145,7 +145,7 @@ async function recordOutcome(
 }
 
 /**
- * One attempt of one delivery (the `webhook-delivery` job; domain.md §13). The attempt is claimed
+ * One attempt of one delivery (the `webhook-delivery` job; docs/webhooks.md). The attempt is claimed
  * first (a short statement: no transaction is held open across the HTTP call, which on PGlite would
  * stop every other query), the endpoint's address checked again after resolving it, the body signed
  * with a fresh `webhook-timestamp` and POSTed with a 10 s limit; then the outcome is recorded. A

@@ -79,7 +79,7 @@ afterAll(async () => {
   delete process.env.WEBHOOK_ALLOW_LOOPBACK;
 });
 
-describe("webhook delivery to a real loopback server (domain.md §13)", () => {
+describe("webhook delivery to a real loopback server", () => {
   it("POSTs the event signed per Standard Webhooks: identifiers, links, no personal data", async () => {
     const { id: endpointId, secret } = await endpoint("/signed");
     const subject = await createEventSubject(handle.db, broker);

@@ -95,7 +95,7 @@ async function checkForm(input: unknown): Promise<FormResult<{ form: WebhookEndp
 }
 
 /**
- * Registers an endpoint for the admin's broker (domain.md §13) and returns its signing secret, which
+ * Registers an endpoint for the admin's broker and returns its signing secret, which
  * is shown this once: only its encryption is kept (it must be recoverable to sign deliveries).
  */
 export async function createWebhookEndpoint(

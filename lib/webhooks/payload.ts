@@ -31,7 +31,7 @@ export function eventLinks(data: Record<string, unknown>, origin: string) {
 }
 
 /**
- * The body of an event's deliveries (domain.md §13): `{ type, timestamp, data }`, where `data` holds
+ * The body of an event's deliveries: `{ type, timestamp, data }`, where `data` holds
  * the event's identifiers (never personal or card data: lib/events/types.ts) and `links`. Built
  * once at fan-out and sent byte for byte on every attempt.
  */

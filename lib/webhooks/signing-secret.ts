@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { deriveSecret } from "@/lib/secrets";
 
-/** `whsec_` + base64 of 32 random bytes (Standard Webhooks; domain.md §13 asks for ≥ 24). */
+/** `whsec_` + base64 of 32 random bytes (Standard Webhooks asks for at least 24). */
 export function generateSigningSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
