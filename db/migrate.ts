@@ -2,7 +2,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { DatabaseHandle } from "./index";
 
-const MIGRATIONS_FOLDER = `${process.cwd()}/db/migrations`;
+export const MIGRATIONS_FOLDER = `${process.cwd()}/db/migrations`;
 
 /** Applies the committed migrations (db/migrations) that the database has not seen yet. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {

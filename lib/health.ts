@@ -1,32 +1,62 @@
 import { sql } from "drizzle-orm";
 import { getDatabaseHandle } from "@/db/index";
+import { migrationAdvice, schemaStatus } from "@/db/schema-version";
+import { processSingleton } from "@/lib/process/registry";
 import packageJson from "@/package.json";
 
 export type Health = {
   status: "ok" | "degraded";
   version: string;
-  database: { kind: "pglite" | "postgres" | "unknown"; reachable: boolean; latencyMs?: number };
+  database: {
+    kind: "pglite" | "postgres" | "unknown";
+    reachable: boolean;
+    /** `behind`: migrations of this release are not applied (run `npm run db:migrate`). */
+    schema?: "current" | "behind";
+    latencyMs?: number;
+  };
+  /** Why the status is degraded, for the operator. */
+  reason?: string;
   executed: string;
 };
 
-/** Whether the database answers, with the app version; never throws. */
+// Migrations only ever add: once the schema is current it stays so for this process.
+const schemaState = processSingleton("health-schema", () => ({ current: false }));
+
+/** Whether the database answers and holds this release's schema, with the app version; never throws. */
 export async function checkHealth(): Promise<Health> {
   const started = performance.now();
+  const executed = () => new Date().toISOString();
+  let kind: Health["database"]["kind"] = "unknown";
   try {
     const handle = await getDatabaseHandle();
+    kind = handle.kind;
     await handle.db.execute(sql`select 1`);
+    const latencyMs = Math.round(performance.now() - started);
+    if (!schemaState.current) {
+      const status = await schemaStatus(handle.db);
+      if (status.pending > 0)
+        return {
+          status: "degraded",
+          version: packageJson.version,
+          database: { kind, reachable: true, schema: "behind", latencyMs },
+          reason: migrationAdvice(status),
+          executed: executed(),
+        };
+      schemaState.current = true;
+    }
     return {
       status: "ok",
       version: packageJson.version,
-      database: { kind: handle.kind, reachable: true, latencyMs: Math.round(performance.now() - started) },
-      executed: new Date().toISOString(),
+      database: { kind, reachable: true, schema: "current", latencyMs },
+      executed: executed(),
     };
   } catch {
     return {
       status: "degraded",
       version: packageJson.version,
-      database: { kind: "unknown", reachable: false },
-      executed: new Date().toISOString(),
+      database: { kind, reachable: false },
+      reason: "the database does not answer",
+      executed: executed(),
     };
   }
 }

@@ -8,6 +8,7 @@ import { syncCatalogue } from "@/lib/catalogue/sync";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { startUsageFlusher } from "@/lib/metrics";
+import { refuseOlderSchema } from "@/lib/server/schema-guard";
 
 /**
  * Runs once per server process (instrumentation.ts): opens the database (PGlite applies its
@@ -18,10 +19,15 @@ import { startUsageFlusher } from "@/lib/metrics";
 export async function prepareApp(): Promise<void> {
   try {
     const handle = await getDatabaseHandle();
+    if (handle.kind === "postgres") await refuseOlderSchema(handle.db);
     await syncCatalogue(handle.db);
     if (handle.kind === "pglite") {
       const [row] = await handle.db.select({ total: count() }).from(brokers);
       if (Number(row?.total ?? 0) === 0) {
+        console.log(
+          "First start: preparing the demo data (brokers, users, keys, a few hundred policies and quotations; " +
+            "about 2 minutes). The portal answers when it is done and the logins are printed here.",
+        );
         console.log(formatSeedReport(await seedDemoData(handle.db)));
       } else {
         console.log(

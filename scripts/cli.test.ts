@@ -57,3 +57,23 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("key CLI on the embedded data
     }
   });
 });
+
+describe("tools that print keys refuse to make them with another secret than the servers'", () => {
+  it.each([["db:seed"], ["keys:create", "--", "--broker", "100000"]])(
+    "npm run %s on PostgreSQL without APP_SECRET stops before touching the database",
+    { timeout: 60_000 },
+    async (...args) => {
+      const toolEnv: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere",
+        LOG_LEVEL: "silent",
+      };
+      delete toolEnv.APP_SECRET;
+      const outcome = await run("npm", ["run", "--silent", ...args], { env: toolEnv, timeout: 50_000 }).catch(
+        (error) => error,
+      );
+      expect(outcome.code).toBe(1);
+      expect(outcome.stderr).toContain("APP_SECRET is required with DATABASE_URL");
+    },
+  );
+});

@@ -28,6 +28,19 @@ export async function withCliDatabase(task: (handle: DatabaseHandle) => Promise<
   }
 }
 
+/**
+ * For the tools that make secrets on a shared database (demo keys, API keys): a key made with the
+ * development secret (`.data/app-secret`) would answer 401 on servers that run with APP_SECRET.
+ */
+export function requireAppSecretWithPostgres(): void {
+  const { DATABASE_URL, APP_SECRET } = env();
+  if (DATABASE_URL && !APP_SECRET)
+    fail(
+      "APP_SECRET is required with DATABASE_URL: set the same value the app instances and workers use " +
+        "(at least 32 characters), or the keys printed here will not be accepted by them.",
+    );
+}
+
 export function fail(message: string): never {
   console.error(message);
   process.exit(1);

@@ -1,4 +1,5 @@
 // npm run db:migrate: applies db/migrations to DATABASE_URL (or the embedded database) and syncs the catalogue.
+import "./load-env";
 import { migrateDatabase } from "@/db/migrate";
 import { syncCatalogue } from "@/lib/catalogue/sync";
 import { withCliDatabase } from "./cli";

@@ -1,7 +1,9 @@
-// npm run db:seed: idempotent demo data (domain.md §10); prints the logins and any key it creates.
+// npm run db:seed: idempotent demo data; prints the logins and any key it creates.
+import "./load-env";
 import { formatSeedReport, seedDemoData } from "@/db/seed";
-import { withCliDatabase } from "./cli";
+import { requireAppSecretWithPostgres, withCliDatabase } from "./cli";
 
+requireAppSecretWithPostgres();
 await withCliDatabase(async (handle) => {
   console.log(formatSeedReport(await seedDemoData(handle.db)));
 });

@@ -2,6 +2,7 @@
 // that São Paulo day (default today), as the worker's 06:00 schedule would. The demo's way to let a
 // due date pass: installments due before that day become Overdue, card installments due that day
 // (or declined in the 3 days before) are charged.
+import "./load-env";
 import { parseArgs } from "node:util";
 import { runDailyJobs } from "@/lib/jobs/daily";
 import { fail, withCliDatabase } from "./cli";

@@ -1,7 +1,8 @@
 // npm run keys:create -- --broker 100000 [--name NAME] [--daily-quota N]; the key alone on the last line.
+import "./load-env";
 import { parseArgs } from "node:util";
 import { createApiKey, DEFAULT_DAILY_QUOTA, UnknownBrokerError } from "@/lib/auth/api-keys";
-import { fail, withCliDatabase } from "./cli";
+import { fail, requireAppSecretWithPostgres, withCliDatabase } from "./cli";
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +17,7 @@ const dailyQuota = Number(values["daily-quota"]);
 if (!Number.isInteger(dailyQuota) || dailyQuota < 1)
   fail("--daily-quota must be a whole number of at least 1.");
 
+requireAppSecretWithPostgres();
 await withCliDatabase(async ({ db }) => {
   try {
     const created = await createApiKey(db, { registerNumber: values.broker!, name: values.name, dailyQuota });

@@ -1,4 +1,5 @@
 // npm run keys:revoke -- PREFIX: revokes the active key with that display prefix (bpk_live_XXXXXXXX).
+import "./load-env";
 import { revokeApiKey } from "@/lib/auth/api-keys";
 import { fail, withCliDatabase } from "./cli";
 

@@ -1,5 +1,6 @@
 // npm run payments:import -- FILE: imports a CNAB 400 return file of bank 341 (boleto settlement,
-// domain.md §14) as the operator: every broker's boletos. All or nothing; prints the report.
+// docs/checkout.md) as the operator: every broker's boletos. All or nothing; prints the report.
+import "./load-env";
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { importPaymentReturn, MAX_RETURN_FILE_BYTES } from "@/lib/payments/import-return";

@@ -2,6 +2,7 @@
 // Writes the sandbox bank's CNAB 400 return file (bank 341) liquidating those boleto installments
 // (all of the policy's when no --installment), to import with `npm run payments:import -- FILE` or
 // the portal's /settings/payments. Without --out the file goes to stdout.
+import "./load-env";
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { buildSandboxReturn, SandboxReturnError } from "@/lib/payments/sandbox-return";

@@ -1,16 +1,19 @@
 // npm run worker: the worker on its own (issuance, expiry, webhook delivery; run the app with WORKER=off). Needs DATABASE_URL
 // for PostgreSQL; without it the embedded database is opened, which only works while the app is
 // stopped (PGlite allows one process).
+import "./load-env";
 import { DatabaseLockedError, getDatabaseHandle } from "@/db/index";
-import { env } from "@/lib/env";
 import { startWorker, stopWorker } from "@/lib/jobs";
 import { log } from "@/lib/log";
+import { checkServerConfig } from "@/lib/server/production-config";
+import { refuseOlderSchema } from "@/lib/server/schema-guard";
 
 async function main(): Promise<void> {
-  const { DATABASE_URL } = env();
+  const { DATABASE_URL } = checkServerConfig();
   if (!DATABASE_URL)
     log.warn("DATABASE_URL is not set: using the embedded database (the app must be stopped).");
   const handle = await getDatabaseHandle();
+  if (handle.kind === "postgres") await refuseOlderSchema(handle.db);
   await startWorker();
   console.log(`Issuance worker running on ${handle.kind}. Ctrl+C to stop.`);
   let stopping = false;

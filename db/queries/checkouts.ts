@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../index";
+import { selectRows } from "../rows";
 import {
   type Address,
   type CheckoutStatus,
@@ -83,7 +84,9 @@ export type CheckoutStart = {
 export async function confirmQuotationWithCheckout(db: Executor, start: CheckoutStart): Promise<boolean> {
   const { card } = start;
   const billing = card?.billingAddress ? JSON.stringify(card.billingAddress) : null;
-  const result: unknown = await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    sql`
     with confirmed as (
       update ${quotations}
       set status = 'Confirmed', decline_reason = null, updated_at = now()
@@ -106,8 +109,8 @@ export async function confirmQuotationWithCheckout(db: Executor, start: Checkout
       ${card?.expiryMonth ?? null}::int, ${card?.expiryYear ?? null}::int, ${card?.holderName ?? null},
       ${billing}::jsonb, ${start.id}
     from confirmed
-    returning id`);
-  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+    returning id`,
+  );
   return rows.length === 1;
 }
 

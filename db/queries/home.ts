@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, inArray, lt, lte, not, sql } from "drizzle-orm";
 import type { Executor } from "../index";
+import { selectRows } from "../rows";
 import { policies, policyInstallments, quotations } from "../schema";
 import { latestCheckoutStatus, STAGE_CONDITIONS, validDraftCondition } from "./quotation-reads";
 import { hasLiveRenewal } from "./quotations";
@@ -208,7 +209,14 @@ export async function summarizeMonthlyProduction(
     months.map((m) => sql`(${m.month}, ${at(m.from)}, ${at(m.to)})`),
     sql`, `,
   );
-  const result: unknown = await db.execute(sql`
+  const rows = await selectRows<{
+    month: string;
+    policies: number | string;
+    premium_cents: number | string | bigint;
+    commission_cents: number | string | bigint;
+  }>(
+    db,
+    sql`
     select m.month, t.policies, t.premium_cents, t.commission_cents
     from (values ${ranges}) as m(month, start_at, end_at)
     cross join lateral (
@@ -219,14 +227,8 @@ export async function summarizeMonthlyProduction(
       where ${policies.brokerId} = ${brokerId}
         and ${policies.createdAt} >= m.start_at and ${policies.createdAt} < m.end_at
     ) as t
-    order by m.month`);
-  // postgres.js answers the rows themselves, PGlite an object holding them.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    month: string;
-    policies: number | string;
-    premium_cents: number | string | bigint;
-    commission_cents: number | string | bigint;
-  }[];
+    order by m.month`,
+  );
   return rows.map((row) => ({
     month: row.month,
     policies: Number(row.policies),

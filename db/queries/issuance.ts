@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "../index";
+import { selectRows } from "../rows";
 import {
   brokers,
   checkouts,
@@ -76,7 +77,9 @@ export async function completeIssuance(
   checkoutId: string,
   paymentReference: string,
 ): Promise<boolean> {
-  const result: unknown = await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    sql`
     with ended as (
       update ${checkouts}
       set status = 'Issued', payment_reference = ${paymentReference}, finished_at = now(), updated_at = now()
@@ -85,8 +88,8 @@ export async function completeIssuance(
     )
     update ${quotations} set status = 'Finished', updated_at = now()
     from ended where ${quotations.id} = ended.quotation_id
-    returning ${quotations.id}`);
-  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+    returning ${quotations.id}`,
+  );
   return rows.length === 1;
 }
 
@@ -103,10 +106,11 @@ export async function findPolicyIdByQuotation(
 }
 
 export async function nextPolicyNumberValue(db: Executor): Promise<string> {
-  const result: unknown = await db.execute(sql`select nextval('policy_number_seq')::text as value`);
-  // postgres.js answers the rows themselves, PGlite an object holding them.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { value: string }[];
-  return rows[0]!.value;
+  const [row] = await selectRows<{ value: string }>(
+    db,
+    sql`select nextval('policy_number_seq')::text as value`,
+  );
+  return row!.value;
 }
 
 export async function insertPolicy(

@@ -1,16 +1,17 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../index";
+import { selectRows } from "../rows";
 import { documents, proposals } from "../schema";
 
 export type ProposalRow = typeof proposals.$inferSelect;
 
 /** The next value of proposal_number_seq, as text (14 digits). */
 export async function nextProposalSequenceValue(db: Executor): Promise<string> {
-  const result = (await db.execute(sql`select nextval('proposal_number_seq')::text as value`)) as unknown as
-    | { rows: { value: string }[] }
-    | { value: string }[];
-  const rows = Array.isArray(result) ? result : result.rows;
-  return rows[0]!.value;
+  const [row] = await selectRows<{ value: string }>(
+    db,
+    sql`select nextval('proposal_number_seq')::text as value`,
+  );
+  return row!.value;
 }
 
 export async function findProposalByQuotation(

@@ -11,6 +11,8 @@ export class AppServer {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    /** Variables of this process's environment the server must not see. */
+    private readonly unset: string[] = [],
   ) {}
 
   get baseURL(): string {
@@ -19,9 +21,11 @@ export class AppServer {
 
   async start(): Promise<void> {
     if (await this.answers()) throw new Error(`port ${this.port} is already in use`);
+    const env: NodeJS.ProcessEnv = { ...process.env, PUBLIC_BASE_URL: this.baseURL, ...this.env };
+    for (const name of this.unset) delete env[name];
     const child = spawn("npx", ["next", "start", "-p", String(this.port)], {
       // A production server needs its public origin (lib/server/production-config.ts).
-      env: { ...process.env, PUBLIC_BASE_URL: this.baseURL, ...this.env },
+      env,
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
