@@ -42,3 +42,26 @@ describe("isDatabaseReachable", () => {
     expect(await isDatabaseReachable(Date.now() + UNREACHABLE_TTL_MS)).toBe(true);
   });
 });
+
+describe("recovery after an outage", () => {
+  it("queries failing all through an outage do not push the next probe back", async () => {
+    useDatabaseForTesting(down);
+    const start = Date.now();
+    Object.assign(outageState(), { reachable: false, checkedAt: start });
+    await (await getDb())
+      .select()
+      .from(users)
+      .catch(() => {});
+    useDatabaseForTesting(live);
+    // Without the failure above the probe is due a second after the outage was noted.
+    expect(await isDatabaseReachable(start + UNREACHABLE_TTL_MS)).toBe(true);
+  });
+
+  it("any query that succeeds ends the outage at once, before the next probe", async () => {
+    useDatabaseForTesting(live);
+    Object.assign(outageState(), { reachable: false, checkedAt: Date.now() });
+    await (await getDb()).select().from(users);
+    expect(outageState().reachable).toBe(true);
+    expect(await isDatabaseReachable(Date.now())).toBe(true);
+  });
+});

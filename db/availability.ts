@@ -36,6 +36,7 @@ async function probeDatabase(): Promise<boolean> {
     return true;
   } catch {
     noteDatabaseUnavailable();
+    outageState().checkedAt = Date.now();
     return false;
   } finally {
     clearTimeout(timer);

@@ -9,10 +9,15 @@ export function outageState(): OutageState {
   return processSingleton("database-outage", (): OutageState => ({ reachable: true, checkedAt: 0 }));
 }
 
-/** Records that a query or a probe could not reach the database (logged once per outage). */
+/**
+ * Records that a query or a probe could not reach the database (logged once per outage). Only the
+ * start of an outage sets `checkedAt`: queries failing all through it must not push the next probe
+ * back, or the portal would stay 503 long after the database is back.
+ */
 export function noteDatabaseUnavailable(now = Date.now()): void {
   const state = outageState();
-  if (state.reachable) log.warn("database unreachable: portal pages answer 503 until it is back");
+  if (!state.reachable) return;
+  log.warn("database unreachable: portal pages answer 503 until it is back");
   state.reachable = false;
   state.checkedAt = now;
 }

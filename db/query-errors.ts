@@ -1,7 +1,7 @@
 import { PgPreparedQuery } from "drizzle-orm/pg-core";
 import { log } from "@/lib/log";
 import { isDatabaseUnavailable, sanitizeDatabaseError } from "./errors";
-import { noteDatabaseUnavailable } from "./outage";
+import { noteDatabaseReachable, noteDatabaseUnavailable, outageState } from "./outage";
 
 type QueryWithCache = (
   statement: string,
@@ -28,7 +28,10 @@ export function installQueryErrorSanitizer(): void {
     throw new Error("drizzle-orm: PgPreparedQuery.queryWithCache not found");
   prototype.queryWithCache = async function (this: unknown, statement, params, query) {
     try {
-      return await original.call(this, statement, params, query);
+      const result = await original.call(this, statement, params, query);
+      // Any query that succeeds ends an outage at once (the portal's probe runs only every second).
+      if (!outageState().reachable) noteDatabaseReachable();
+      return result;
     } catch (error) {
       const sanitized = sanitizeDatabaseError(error, statement);
       if (isDatabaseUnavailable(sanitized)) noteDatabaseUnavailable();

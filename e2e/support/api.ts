@@ -31,6 +31,8 @@ export const KEY_SPECS = {
   claims: { broker: "100000", dailyQuota: 1000 },
   renewals: { broker: "100000", dailyQuota: 1000 },
   typedClient: { broker: "100000", dailyQuota: 1000 },
+  fuzzA: { broker: "100000", dailyQuota: 1000 },
+  fuzzB: { broker: "100000", dailyQuota: 1000 },
 } as const;
 
 export type KeyName = keyof typeof KEY_SPECS;
@@ -148,7 +150,7 @@ export class ApiClient {
   }
 }
 
-/** An ISO 8601 UTC instant with milliseconds, as `executed` is documented (domain.md §1). */
+/** An ISO 8601 UTC instant with milliseconds, as `executed` is documented. */
 export const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function expectStatus(answer: ApiAnswer, status: number) {
@@ -226,7 +228,7 @@ export function expectGateway(answer: ApiAnswer, status: 401 | 403 | 429, messag
   else expect(answer.json.message, describeAnswer(answer)).toMatch(message);
 }
 
-/** The RateLimit-* headers of domain.md §2, as numbers. */
+/** The RateLimit-* headers (docs/limits.md), as numbers. */
 export function rateLimitHeaders(answer: ApiAnswer) {
   const read = (name: string) => {
     const value = answer.headers[name.toLowerCase()];
