@@ -3,7 +3,7 @@ import { securityHeaders } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   // Native, wasm and worker-thread packages stay in node_modules: bundling PGlite would copy its
-  // 15 MB wasm into .next/static and serve it publicly (STACK-NOTES.md).
+  // 15 MB wasm into .next/static and serve it publicly.
   serverExternalPackages: [
     "@electric-sql/pglite",
     "postgres",

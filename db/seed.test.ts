@@ -78,7 +78,7 @@ describe("demo seed", () => {
     expect(rows.every((r) => r.createdAt.getTime() <= Date.now())).toBe(true);
   });
 
-  it("prices as domain.md §5 says: IOF 7.38 % half-even and installments that add up exactly", async () => {
+  it("prices as docs/pricing.md says: IOF 7.38 % half-even and installments that add up exactly", async () => {
     const rows = await handle.db.select().from(policies).limit(120);
     for (const row of rows) {
       expect(row.taxCents).toBe(multiplyCents(row.netCents, "0.0738"));
@@ -100,7 +100,7 @@ describe("demo seed", () => {
   });
 });
 
-describe("demo seed: claims and renewals (domain.md §14)", () => {
+describe("demo seed: claims and renewals", () => {
   it("notices a few claims within their policies' vigency, counted in totalClaims", async () => {
     const rows = await handle.db
       .select({ claim: claims, policy: policies })
@@ -139,7 +139,7 @@ describe("demo seed: claims and renewals (domain.md §14)", () => {
   });
 });
 
-describe("demo seed: expired quotations (domain.md §12)", () => {
+describe("demo seed: expired quotations", () => {
   it("has a few Expired quotations per broker, quoted weeks ago, that a re-quote makes valid again", async () => {
     for (const registerNumber of ["100000", "200000"]) {
       const [broker] = await handle.db

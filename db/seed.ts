@@ -30,7 +30,7 @@ export const DEMO_OPEN_QUOTATIONS = { expiring: 2, awaitingCheckout: 2 };
 const DAY_MS = 86_400_000;
 const DEMO_KEY_NAME = "Chave demo";
 
-/** domain.md §10: two brokers, an admin each (and a member for the first), a key each, a few hundred policies. */
+/** The demo data (README): two brokers, an admin each (and a member for the first), a key each, a few hundred policies. */
 export const DEMO_BROKERS = [
   {
     registerNumber: "100000",
@@ -113,7 +113,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
             demo: policy,
           });
         }
-        // A few claims (domain.md §14), from their own generator so the policies stay as they were.
+        // A few claims, from their own generator so the policies stay as they were.
         const claims = demoClaims(createRandom(5000 + brokerIndex), inserted, now);
         await insertClaimsCounted(
           tx,
@@ -161,7 +161,7 @@ async function quoteDemo({ db, broker }: DemoQuoting, demo: DemoPolicy, startDay
 
 /**
  * Quotations priced 40 days before `now` by the real service for a vigency starting 10 days after
- * `now` (so validity ended 30 days after the quote: domain.md §12, and a re-quote keeps the start),
+ * `now` (so validity ended 30 days after the quote, and a re-quote keeps the start),
  * dated then and marked Expired by the expiry job's own function. From their own generator, so the
  * policies stay as they were.
  */

@@ -3,7 +3,7 @@ import Decimal from "decimal.js";
 /** Money is integer cents everywhere; Decimal only carries exact intermediate products. */
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_EVEN });
 
-/** Rounds an exact amount of cents to whole cents, half to even (banker's rounding, domain.md §5). */
+/** Rounds an exact amount of cents to whole cents, half to even (banker's rounding, docs/pricing.md). */
 export function roundHalfEven(value: Decimal.Value): number {
   return new D(value).toDecimalPlaces(0, Decimal.ROUND_HALF_EVEN).toNumber();
 }
@@ -37,7 +37,7 @@ export function reaisToCents(value: Decimal.Value): number {
 
 /**
  * Splits `totalCents` into `n` installments of round(total / n) each, the first absorbing the
- * rounding difference so that they add up exactly (domain.md §5).
+ * rounding difference so that they add up exactly.
  */
 export function splitInstallments(totalCents: number, n: number): number[] {
   const each = divideCents(totalCents, n);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { ApiReferenceMount } from "@/components/api-docs/viewer-mount";
-import { listErrorCodes, listLimits, loadReferenceGuide } from "@/lib/api-docs/reference";
+import { listErrorCodes, listLimits, REFERENCE_GUIDE } from "@/lib/api-docs/reference";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -27,7 +27,7 @@ function inline(text: string): ReactNode[] {
  */
 export default async function ApiReferencePage() {
   const nonce = (await headers()).get("x-nonce") ?? undefined;
-  const guide = await loadReferenceGuide();
+  const guide = REFERENCE_GUIDE;
   const limits = listLimits();
   const errors = listErrorCodes();
   return (
@@ -67,7 +67,7 @@ export default async function ApiReferencePage() {
         ))}
         <pre className="code">
           <code>{`# usage of your key per day (default: this month, São Paulo days)
-curl -s -H "Ocp-Apim-Subscription-Key: $KEY" 'localhost:3000/api/v1/metrics?from=2026-11-01&to=2026-11-30'`}</code>
+curl -s -H "Ocp-Apim-Subscription-Key: $KEY" "localhost:3000/api/v1/metrics?from=$(date -u +%Y-%m-01)&to=$(date -u +%F)"`}</code>
         </pre>
       </section>
 

@@ -1,4 +1,4 @@
--- Custom migration: validity of the quotations created before expires_at existed (domain.md §12),
+-- Custom migration: validity of the quotations created before expires_at existed,
 -- the same rule as lib/quotations/validity.ts: the end (São Paulo) of the earlier of the day 30 days
 -- after the latest quote and the START-VIGENCY-DATE day. The expiry job marks the Draft ones past it.
 UPDATE "quotations"

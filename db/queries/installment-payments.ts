@@ -11,7 +11,7 @@ import {
   policyInstallments,
 } from "../schema";
 
-/** What an installment event names: the policy's identifiers and its broker (domain.md §13). */
+/** What an installment event names: the policy's identifiers and its broker. */
 export type InstallmentEventSubject = {
   installmentId: string;
   installmentNumber: number;

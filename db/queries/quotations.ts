@@ -101,8 +101,8 @@ export async function setInstallmentPlanDueDates(
 }
 
 /**
- * Draft -> Expired for at most `batchSize` quotations whose validity ended before `now` (domain.md
- * §12); rows locked by a concurrent re-quote, proposal or checkout are skipped (the next run or the
+ * Draft -> Expired for at most `batchSize` quotations whose validity ended before `now`;
+ * rows locked by a concurrent re-quote, proposal or checkout are skipped (the next run or the
  * request's own check takes them). Returns how many were marked.
  */
 export async function expireDraftQuotationBatch(db: Executor, now: Date, batchSize: number): Promise<number> {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../index";
 import { policies, quotations } from "../schema";
 
-/** Policies whose vigency ends in [from, to) and are not Canceled: the renewal window (domain.md §14). */
+/** Policies whose vigency ends in [from, to) and are not Canceled: the renewal window. */
 function windowConditions(brokerId: string, window: { from: Date; to: Date }) {
   return and(
     eq(policies.brokerId, brokerId),

@@ -7,7 +7,7 @@ import { policies } from "./policies";
 export const CLAIM_STATUSES = ["Open"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
-/** 12-digit claim protocol (domain.md §14). */
+/** 12-digit claim protocol. */
 export const claimProtocolSeq = pgSequence("claim_protocol_seq", { startWith: 100000000001 });
 
 /** A claim noticed on an issued policy; `policies.total_claims` counts them (written together). */

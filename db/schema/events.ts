@@ -25,7 +25,7 @@ export const events = pgTable(
       .references(() => quotations.id),
     /** When the change happened (the payload's `timestamp`). */
     occurredAt: timestamptz().notNull(),
-    /** The payload's `data`: identifiers only, never personal or card data (domain.md §13). */
+    /** The payload's `data`: identifiers only, never personal or card data. */
     data: jsonb().$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
     /** When the webhook relay fanned it out to the broker's endpoints; null until then. */

@@ -8,7 +8,7 @@ export const INSTALLMENT_CHARGE_STATUSES = ["Pending", "Approved", "Declined"] a
 export type InstallmentChargeStatus = (typeof INSTALLMENT_CHARGE_STATUSES)[number];
 
 /**
- * One charge attempt of a card installment by the daily job (domain.md §14). The row and its key
+ * One charge attempt of a card installment by the daily job. The row and its key
  * are committed before the gateway is called: a job that crashes after the charge finds the
  * `Pending` attempt on its next run and repeats the call with the same key, which the gateway
  * answers with the first result instead of charging again.

@@ -62,7 +62,7 @@ export const policies = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // A quotation yields at most one policy, whatever the worker does (domain.md §8).
+    // A quotation yields at most one policy, whatever the worker does.
     unique("policies_quotation_key").on(t.quotationId),
     unique("policies_number_key").on(t.number),
     unique("policies_policy_number_key").on(t.policyNumber),

@@ -20,7 +20,7 @@ import { cents, createdAt, timestamptz } from "./columns";
 
 export const QUOTATION_STATUSES = ["Draft", "Confirmed", "Finished", "Expired"] as const;
 export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
-/** A renewal quotation in progress or done (domain.md §14): one per policy; an Expired one does not count. */
+/** A renewal quotation in progress or done: one per policy; an Expired one does not count. */
 export const LIVE_RENEWAL_STATUSES = [
   "Draft",
   "Confirmed",
@@ -28,7 +28,7 @@ export const LIVE_RENEWAL_STATUSES = [
 ] as const satisfies readonly QuotationStatus[];
 export const PERSON_TYPES = ["NATURAL", "LEGAL"] as const;
 export type PersonType = (typeof PERSON_TYPES)[number];
-/** Wire names of the two payment options (service-spec: boleto is "Ticket"). */
+/** Wire names of the two payment options (on the wire boleto is "Ticket"). */
 export const PAYMENT_TYPES = ["CreditCard", "Ticket"] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 /** Answer values of PAYMENT-METHOD in the proposal. */
@@ -94,9 +94,9 @@ export const quotations = pgTable(
     /** Why the last checkout was declined; cleared by a new checkout. */
     declineReason: text(),
     quotedAt: timestamptz().notNull().defaultNow(),
-    /** End of validity (domain.md §12): 30 days after the latest quote, never past the vigency start day. */
+    /** End of validity: 30 days after the latest quote, never past the vigency start day. */
     expiresAt: timestamptz(),
-    /** The policy this quotation renews (domain.md §14), or null. */
+    /** The policy this quotation renews, or null. */
     previousPolicyId: uuid(),
     createdAt: createdAt(),
     updatedAt: timestamptz().notNull().defaultNow(),
@@ -104,17 +104,17 @@ export const quotations = pgTable(
   (t) => [
     index("quotations_broker_created_idx").on(t.brokerId, t.createdAt),
     index("quotations_previous_policy_idx").on(t.previousPolicyId),
-    // The quotation list's search (name substring, identity prefix) and name sort (domain.md §12).
+    // The quotation list's search (name substring, identity prefix) and name sort.
     index("quotations_name_trgm_idx").using("gin", sql`${normalizedInsuredName(t.insuredName)} gin_trgm_ops`),
     index("quotations_broker_identity_idx").on(t.brokerId, t.insuredIdentity.op("text_pattern_ops")),
     index("quotations_broker_name_idx").on(t.brokerId, normalizedInsuredName(t.insuredName), t.id),
-    // The expiry job's scan: only Draft quotations can expire (domain.md §12).
+    // The expiry job's scan: only Draft quotations can expire.
     index("quotations_draft_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'Draft'`),
     // The home's quotations needing action: a broker's Draft quotations by end of validity.
     index("quotations_broker_draft_expires_idx")
       .on(t.brokerId, t.expiresAt)
       .where(sql`${t.status} = 'Draft'`),
-    // At most one renewal per policy that is in progress or done (domain.md §14): two concurrent
+    // At most one renewal per policy that is in progress or done: two concurrent
     // renewals cannot both commit. An Expired renewal does not count.
     uniqueIndex(LIVE_RENEWAL_INDEX)
       .on(t.previousPolicyId)

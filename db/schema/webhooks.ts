@@ -6,7 +6,7 @@ import { events } from "./events";
 import { quotations } from "./quotations";
 
 /**
- * A broker's webhook endpoint (domain.md §13): where its events are POSTed, which types it wants,
+ * A broker's webhook endpoint: where its events are POSTed, which types it wants,
  * and the signing secret, encrypted at rest (lib/webhooks/signing-secret.ts) because every delivery
  * signs with it. During a rotation the previous secret keeps signing until `previousSecretExpiresAt`.
  */

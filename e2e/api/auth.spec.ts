@@ -3,7 +3,7 @@ import { GATEWAY_MESSAGES } from "@/lib/http/errors";
 import { ApiClient, describeAnswer, expectGateway, rateLimitHeaders, test } from "../support/api";
 
 /**
- * Calls without a valid key (domain.md §2): the 401 gateway bodies. The per-address limit on such
+ * Calls without a valid key: the 401 gateway bodies. The per-address limit on such
  * calls is tested in keyless-limit.last.spec.ts, which runs after every other API test (it leaves
  * keyless calls from this machine refused for a minute).
  */

@@ -24,7 +24,7 @@ import {
   waitForIssuedPolicy,
 } from "../support/api-flows";
 
-/** Checkout (domain.md §7) and the issued policy (§8) over HTTP, with the worker of the server. */
+/** Checkout and the issued policy over HTTP (docs/checkout.md), with the worker of the server. */
 const CHECKOUT = "/api/v1/checkout";
 
 function sumCents(values: number[]) {

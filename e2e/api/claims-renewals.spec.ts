@@ -5,7 +5,7 @@ import { policyListResponseSchema, policyResponseSchema } from "@/lib/schemas/po
 import { renewalResultSchema } from "@/lib/schemas/renewal";
 import { ApiClient, expectApiError, expectSuccess, test } from "../support/api";
 
-/** Claims notice and renewal (domain.md §14) over HTTP, on the seeded demo policies. */
+/** Claims notice and renewal over HTTP, on the seeded demo policies. */
 const CLAIM = "/api/v1/claim";
 const RENEWAL = "/api/v1/quotation/renewal";
 const today = () => businessDay(new Date());

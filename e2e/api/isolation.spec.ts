@@ -10,7 +10,7 @@ import {
   quotationReadyForCheckout,
 } from "../support/api-flows";
 
-/** A key acts for its own broker only (domain.md §2): broker 100000's key against broker 200000. */
+/** A key acts for its own broker only: broker 100000's key against broker 200000. */
 const NOT_ALLOWED = ["INCORRECT-OR-NONEXISTENT", "TOKEN-ERROR"];
 
 test.describe("isolation between brokers", () => {

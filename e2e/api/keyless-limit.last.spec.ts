@@ -9,7 +9,7 @@ import {
 } from "../support/api";
 
 /**
- * Calls without a valid key are limited per client address, 100 per 60 s (domain.md §2). Project
+ * Calls without a valid key are limited per client address, 100 per 60 s. Project
  * `api-last` runs this file after every other API test: it leaves keyless calls from this machine
  * refused for a minute. Each test tolerates the other having spent the address's window first.
  */

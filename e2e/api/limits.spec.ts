@@ -13,7 +13,7 @@ import {
 } from "../support/api";
 
 /**
- * The gateway's 403 and 429 (domain.md §2, docs/limits.md) on keys made for them: daily quota 3,
+ * The gateway's 403 and 429 (docs/limits.md) on keys made for them: daily quota 3,
  * and fresh keys for the list window (10 per 20 s), the lookup window (20 per 20 s) and the
  * all-calls window (100 per 60 s).
  */

@@ -12,7 +12,7 @@ import {
 } from "../support/api";
 import { normalizeName } from "../support/policies";
 
-/** Policy lookup and list (service-spec endpoints 1 and 2, domain.md §9) over HTTP. */
+/** Policy lookup and list (README "The API") over HTTP. */
 const LIST = "/api/v1/policy/100000/all";
 
 function listOf(answer: Parameters<typeof expectSuccess>[0]) {

@@ -16,7 +16,7 @@ import {
 import { createQuotation, quotationReadyForCheckout, uniqueInsuredName } from "../support/api-flows";
 
 /**
- * The quotation reads over real HTTP (domain.md §12): a partner follows a quotation from creation
+ * The quotation reads over real HTTP: a partner follows a quotation from creation
  * to its issued policy by lookup, lists its quotations, and learns nothing of another broker's.
  */
 test.describe("quotation lookup and list", () => {

@@ -6,7 +6,7 @@ import { quotationResultSchema } from "@/lib/schemas/quotation";
 import { ApiClient, expectApiError, expectPdfWithoutKey, expectSuccess, test } from "../support/api";
 import { createQuotation, proposalAnswers, proposalBody, uniqueInsuredName } from "../support/api-flows";
 
-/** Quotation creation and proposal (domain.md §4, §6) over HTTP. */
+/** Quotation creation and proposal over HTTP. */
 const CONTRACTING = "/api/v1/quotation/contracting";
 const PROPOSAL = "/api/v1/quotation/proposal";
 const MISSING_PLAN_PROPERTIES = [

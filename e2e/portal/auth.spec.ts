@@ -49,6 +49,26 @@ test.describe("sign-in and sign-out", () => {
     await expect(form.getByLabel("E-mail")).toBeFocused();
   });
 
+  test("the sign-in page names an icon that answers 200 with an image, and /favicon.ico exists", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/sign-in");
+    const icons = page.locator('head link[rel="icon"]');
+    expect(await icons.count()).toBeGreaterThan(0);
+    for (const href of await icons.evaluateAll((links) =>
+      links.map((link) => link.getAttribute("href") ?? ""),
+    )) {
+      // No session: the icon must not be sent to sign-in like a portal page.
+      const response = await request.get(href, { maxRedirects: 0 });
+      expect(response.status(), href).toBe(200);
+      expect(response.headers()["content-type"], href).toMatch(/^image\//);
+    }
+    const favicon = await request.get("/favicon.ico", { maxRedirects: 0 });
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()["content-type"]).toMatch(/^image\//);
+  });
+
   test("a member does not see nor open the API keys page", async ({ page }) => {
     await signIn(page, USERS.member);
     const nav = page.getByRole("navigation", { name: "Principal" });

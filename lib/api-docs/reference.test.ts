@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "@/lib/events/types";
 import { ENDPOINTS } from "@/lib/http/endpoints";
 import { ERROR_CODES } from "@/lib/http/errors";
 import { ENDPOINT_RULES } from "@/lib/rate-limit/policies";
-import { listErrorCodes, listLimits, loadReferenceGuide } from "./reference";
+import { listErrorCodes, listLimits, REFERENCE_GUIDE } from "./reference";
 
 describe("/docs reference content", () => {
   it("lists every error code of lib/http with its status, and the gateway's 401/403/429", () => {
@@ -30,8 +32,8 @@ describe("/docs reference content", () => {
     }
   });
 
-  it("takes the curl flow from the README and every webhook event and the verification from docs/webhooks.md", async () => {
-    const guide = await loadReferenceGuide();
+  it("takes the curl flow from the README and every webhook event and the verification from docs/webhooks.md", () => {
+    const guide = REFERENCE_GUIDE;
     const curl = guide.curl.map((block) => block.code).join("\n");
     expect(curl).toContain("/quotation/contracting");
     expect(curl).toContain("/checkout");
@@ -45,5 +47,11 @@ describe("/docs reference content", () => {
       "`webhook-signature`",
     ]);
     expect(guide.verifyExamples.map((block) => block.code).join("\n")).toContain("wh.verify(");
+  });
+
+  it("is part of the build: neither the module nor its generated data reads a file at run time", () => {
+    const source = readFileSync(join(process.cwd(), "lib/api-docs/reference.ts"), "utf8");
+    expect(source).not.toMatch(/node:fs|from "fs"|readFile|process\.cwd/);
+    expect(source).toMatch(/from "\.\/guide\.generated\.json"/);
   });
 });

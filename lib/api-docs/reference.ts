@@ -1,6 +1,4 @@
 import "server-only";
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { ENDPOINTS } from "@/lib/http/endpoints";
 import { ERROR_CODES, GATEWAY_MESSAGES } from "@/lib/http/errors";
 import {
@@ -10,6 +8,8 @@ import {
   KEYLESS_RULE,
   type LimitRule,
 } from "@/lib/rate-limit/policies";
+import GENERATED_GUIDE from "./guide.generated.json";
+import type { ReferenceGuide } from "./guide-source";
 
 /** One row of the error-code table: every code the API can answer, from ERROR_CODES and the gateway. */
 export type ErrorCodeRow = { code: string; status: number; when: string; shape: "error" | "gateway" };
@@ -79,90 +79,12 @@ export function listLimits(): LimitRow[] {
   ];
 }
 
-/** A markdown section: from its heading line to the next heading of the same or a higher level. */
-function section(markdown: string, heading: string): string {
-  const lines = markdown.split("\n");
-  const start = lines.findIndex((line) => line.trim() === heading);
-  if (start < 0) return "";
-  const level = heading.indexOf(" ");
-  let fenced = false;
-  let end = lines.length;
-  for (let index = start + 1; index < lines.length; index++) {
-    const line = lines[index] ?? "";
-    if (line.startsWith("```")) fenced = !fenced;
-    else if (!fenced && /^#+ /.test(line) && line.indexOf(" ") <= level) {
-      end = index;
-      break;
-    }
-  }
-  return lines.slice(start + 1, end).join("\n");
-}
-
-/** The fenced code blocks of a markdown text. */
-function codeBlocks(markdown: string): { language: string; code: string }[] {
-  return [...markdown.matchAll(/```(\w*)\n([\s\S]*?)```/g)].map((match) => ({
-    language: match[1] ?? "",
-    code: (match[2] ?? "").trimEnd(),
-  }));
-}
-
-type PipeTable = { header: string[]; rows: string[][] };
-
-const cellsOf = (line: string) =>
-  line
-    .trim()
-    .slice(1, -1)
-    .split(/(?<!\\)\|/)
-    .map((cell) => cell.trim());
-
-/** The pipe tables of a markdown text. */
-function pipeTables(markdown: string): PipeTable[] {
-  const tables: PipeTable[] = [];
-  let current: string[] = [];
-  const close = () => {
-    if (current.length >= 2) {
-      tables.push({ header: cellsOf(current[0] ?? ""), rows: current.slice(2).map(cellsOf) });
-    }
-    current = [];
-  };
-  for (const line of markdown.split("\n")) {
-    if (line.startsWith("|")) current.push(line);
-    else close();
-  }
-  close();
-  return tables;
-}
-
-export type WebhookEventRow = { type: string; when: string; data: string };
-
-export type ReferenceGuide = {
-  curl: { language: string; code: string }[];
-  webhookEvents: WebhookEventRow[];
-  signatureHeaders: string[][];
-  verifyExamples: { language: string; code: string }[];
-};
-
-async function readDoc(path: string): Promise<string> {
-  try {
-    return await readFile(join(process.cwd(), path), "utf8");
-  } catch {
-    return "";
-  }
-}
+export type { ReferenceGuide, WebhookEventRow } from "./guide-source";
 
 /**
- * The prose beside the viewer, read from the README and docs/webhooks.md at render time so that it
- * cannot drift from them: the curl flow, the webhook events and how to verify a signature.
+ * The prose beside the viewer: the README's curl flow, the webhook events and how to verify a
+ * signature (docs/webhooks.md). Built into the page from lib/api-docs/guide.generated.json, which
+ * `npx tsx scripts/api-docs.ts` writes from those files and a test keeps current, so the page needs
+ * no markdown file at run time.
  */
-export async function loadReferenceGuide(): Promise<ReferenceGuide> {
-  const [readme, webhooks] = await Promise.all([readDoc("README.md"), readDoc("docs/webhooks.md")]);
-  const requestTables = pipeTables(section(webhooks, "## The request"));
-  const events = requestTables.find((table) => table.header[0] === "`type`")?.rows ?? [];
-  const headers = requestTables.find((table) => table.header[0] === "Header")?.rows ?? [];
-  return {
-    curl: codeBlocks(section(readme, "## The API")).filter((block) => block.language === "bash"),
-    webhookEvents: events.map(([type = "", when = "", data = ""]) => ({ type, when, data })),
-    signatureHeaders: headers,
-    verifyExamples: codeBlocks(section(webhooks, "## Verifying a signature")),
-  };
-}
+export const REFERENCE_GUIDE: ReferenceGuide = GENERATED_GUIDE;

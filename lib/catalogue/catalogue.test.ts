@@ -8,7 +8,7 @@ const conditionAnswers = (c: Condition): string[] =>
   "all" in c ? c.all.flatMap(conditionAnswers) : "any" in c ? c.any.flatMap(conditionAnswers) : [c.answer];
 
 describe("catalogue data", () => {
-  it("offers the four modalities of domain.md §3", () => {
+  it("offers the four modalities", () => {
     expect(
       CATALOGUE.map((m) => [
         m.operationCode,

@@ -47,7 +47,7 @@ export function conditionHolds(condition: Condition, lookup: Lookup): boolean {
   return condition.in.some((candidate) => candidate === value);
 }
 
-/** First answer per code that was actually sent: `answer` missing or null counts as not sent (domain.md §4). */
+/** First answer per code that was actually sent: `answer` missing or null counts as not sent. */
 export function collectAnswers(answers: RawAnswer[]): Map<string, unknown> {
   const map = new Map<string, unknown>();
   for (const { code, answer } of answers) {
@@ -59,7 +59,7 @@ export function collectAnswers(answers: RawAnswer[]): Map<string, unknown> {
 
 /**
  * Evaluates answers against a question list: every applicable question is checked, every failure
- * collected (domain.md §4: all offending codes at once), codes the list does not use are ignored.
+ * collected (all offending codes at once), codes the list does not use are ignored.
  * A failure is named by the code the caller sent (an alias stays an alias).
  */
 export function evaluateAnswers(

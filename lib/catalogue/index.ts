@@ -6,7 +6,7 @@ import type { ModalityDefinition, Question } from "./types";
 
 export type * from "./types";
 
-/** Every modality offered (domain.md §3). Adding a product means adding a definition here. */
+/** Every modality offered. Adding a product means adding a definition here. */
 export const CATALOGUE: readonly ModalityDefinition[] = [
   insuranceBroker,
   medical,

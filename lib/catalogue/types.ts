@@ -113,7 +113,7 @@ export type RatingTable = {
 };
 
 export type PaymentOptionRule = {
-  /** Wire names of the option (service-spec: boleto is "Ticket" in both). */
+  /** Wire names of the option (boleto is "Ticket" in both). */
   paymentMethod: "All" | "Ticket";
   paymentType: "CreditCard" | "Ticket";
   /** The PAYMENT-METHOD answer of the proposal that selects this option. */

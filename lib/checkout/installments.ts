@@ -24,7 +24,7 @@ export type IssuedInstallment = {
 };
 
 /**
- * The installments of an issued policy (domain.md §5): total, IOF and interest are each split into
+ * The installments of an issued policy: total, IOF and interest are each split into
  * n parts of round(x / n) with the first absorbing the rounding cents, so every column adds up to
  * the plan exactly; the tariff premium of an installment is what remains of its total, which keeps
  * total = tariff + IOF + interest on every row. Due dates are the ones the proposal showed (dated

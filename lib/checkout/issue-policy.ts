@@ -31,7 +31,7 @@ export type IssuanceOutcome =
 const ENDED = new Set(["Issued", "Declined", "Failed"]);
 
 /**
- * The issuance job (domain.md §8): charges the card token or registers the boletos, then in one
+ * The issuance job: charges the card token or registers the boletos, then in one
  * transaction creates the policy, its installments and document rows, ends the checkout as Issued
  * and the quotation as Finished. Safe to run again at any point: the gateway calls are idempotent
  * by checkout id, the checkout row lock serialises attempts, and policies_quotation_key makes a
@@ -84,7 +84,7 @@ export async function issuePolicy(
     boletos = registrations;
   } else {
     if (!checkout.cardToken) throw new Error(`checkout ${checkoutId} has no card token`);
-    // The first installment only; the daily job charges the others on their due dates (domain.md §14).
+    // The first installment only; the daily job charges the others on their due dates.
     const charge = await gateway.charge(checkout.cardToken, installments[0]!.premiumTotalCents, {
       idempotencyKey: checkoutId,
     });
@@ -220,7 +220,7 @@ async function createPolicy(
 
 /**
  * Ends a checkout that is still in flight as Declined or Failed and reopens its quotation with the
- * reason, with the `checkout.declined` / `checkout.failed` event (domain.md §13), in the caller's
+ * reason, with the `checkout.declined` / `checkout.failed` event, in the caller's
  * transaction. False when the checkout had already ended (nothing changes, no event).
  */
 async function endCheckoutWithoutPolicy(

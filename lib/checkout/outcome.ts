@@ -1,4 +1,4 @@
-/** Checkout statuses that end it without a policy: declined by the gateway, or failed (domain.md §7). */
+/** Checkout statuses that end it without a policy: declined by the gateway, or failed. */
 export const FAILED_CHECKOUT_STATUSES = ["Declined", "Failed"] as const;
 
 /** Whether a checkout ended without a policy (its reason is then worth showing; a new try is possible). */

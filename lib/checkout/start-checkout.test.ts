@@ -98,7 +98,7 @@ afterAll(async () => {
   await handle?.close();
 });
 
-describe("POST /api/{version}/checkout: refusals (domain.md §7)", () => {
+describe("POST /api/{version}/checkout: refusals", () => {
   it("answers QUOTATION-NOT-FOUND for an unknown quotation", async () => {
     const response = await checkout({ registerNumber: "100000", quotationIdentifier: randomUUID() });
     expectError(response, 400, [{ code: "QUOTATION-NOT-FOUND", message: "Quotation not found." }]);

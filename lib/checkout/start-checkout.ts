@@ -24,7 +24,7 @@ import {
 
 export type StartCheckoutResult =
   | { outcome: "queued"; checkoutId: string }
-  /** The quotation was already Confirmed or Finished: nothing changed (domain.md §7). */
+  /** The quotation was already Confirmed or Finished: nothing changed. */
   | { outcome: "already-checked-out" };
 
 /** creditCard is required for a CREDIT-CARD proposal and refused for a TICKET one. */
@@ -60,7 +60,7 @@ async function tokenize(card: CreditCard): Promise<CardToken> {
 }
 
 /**
- * Sends a quotation to checkout (domain.md §7), for the API and the portal alike. The card is
+ * Sends a quotation to checkout, for the API and the portal alike. The card is
  * exchanged for a token before anything is written; then, in one transaction, the quotation becomes
  * Confirmed (taking its row lock), the checkout row (Queued) is written and the issuance job is
  * enqueued. A quotation already Confirmed or Finished is left as it is, and concurrent duplicates

@@ -41,7 +41,7 @@ export function checkOccurrence(
 
 /**
  * Records a claim on one of the broker's Issued policies and counts it in `totalClaims`, in one
- * transaction (domain.md §14). Throws ApiError: POLICY-NOT-FOUND (unknown or another broker's),
+ * transaction. Throws ApiError: POLICY-NOT-FOUND (unknown or another broker's),
  * POLICY-NOT-ACTIVE (not Issued), OCCURRENCE-OUTSIDE-VIGENCY (outside the vigency or in the future).
  */
 export async function noticeClaim(

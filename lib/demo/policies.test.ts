@@ -18,7 +18,7 @@ const modalities = [
   },
 ];
 
-describe("demo installments look like a run of the daily jobs (domain.md §14)", () => {
+describe("demo installments look like a run of the daily jobs", () => {
   it("Overdue only after the due day, Pending only until it, Paid with paidAt and amount", () => {
     const now = new Date("2026-11-23T13:00:00.000Z");
     const today = businessDay(now);

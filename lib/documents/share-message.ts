@@ -1,8 +1,8 @@
 import { formatTypeableLine } from "./boleto";
 
 /**
- * The pt-BR message a broker sends to the client with a document's signed links (domain.md §12:
- * links expire as lib/documents/links.ts signs them). Only the documents: no portal address, no
+ * The pt-BR message a broker sends to the client with a document's signed links (they
+ * expire as lib/documents/links.ts signs them). Only the documents: no portal address, no
  * identifiers beyond the numbers printed on the documents themselves.
  */
 export type ShareDocument = {

@@ -15,7 +15,7 @@ import { createBrokerWithKey } from "@/lib/testing/fixtures";
 import { ensureTestModalities, insertTestPolicy } from "@/lib/testing/policy-fixtures";
 
 /**
- * Each state change that exists today writes its event in its own transaction (domain.md §13): the
+ * Each state change that exists today writes its event in its own transaction: the
  * event exists exactly when the change committed. The issuance worker is not running here: the
  * tests call what its jobs call.
  */

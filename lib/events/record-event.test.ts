@@ -40,7 +40,7 @@ const event = () => ({
   data: { registerNumber: "100000", quotationIdentifier: quotationId, reason: "Pedido do segurado" },
 });
 
-describe("recordEvent (the outbox, domain.md §13)", () => {
+describe("recordEvent (the outbox, docs/webhooks.md)", () => {
   it("exists once its transaction commits, in order", async () => {
     const first = await handle.db.transaction((tx) => recordEvent(tx, event()));
     const second = await handle.db.transaction((tx) => recordEvent(tx, event()));

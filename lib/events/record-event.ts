@@ -4,7 +4,7 @@ import { eventDataSchema, type NewEvent } from "./types";
 
 /**
  * Writes an event to the outbox. Call it with the transaction that makes the change the event
- * reports: the event then exists if and only if the change committed (domain.md §13).
+ * reports: the event then exists if and only if the change committed.
  */
 export async function recordEvent(tx: Executor, event: NewEvent): Promise<{ id: string }> {
   const data = eventDataSchema.parse(event.data);

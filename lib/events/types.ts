@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Every event the platform emits (domain.md §13); webhook endpoints subscribe to a subset. */
+/** Every event the platform emits; webhook endpoints subscribe to a subset. */
 export const EVENT_TYPES = [
   "checkout.issued",
   "checkout.declined",

@@ -15,7 +15,7 @@ export const ENDING_WINDOWS = [30, 60, 90] as const;
 /** Months of the production chart: this month and the 12 before it. */
 export const PRODUCTION_MONTHS = 13;
 
-/** The instants the home's counts cut at, from São Paulo days (domain.md §9: days are São Paulo days). */
+/** The instants the home's counts cut at, from São Paulo days (the API's days are São Paulo days too). */
 export function attentionBounds(now: Date): AttentionBounds {
   const dueSoon = dueSoonWindow(now);
   const endOfDay = (days: number) => endOfBusinessDayAhead(now, days);

@@ -116,7 +116,7 @@ export const GATEWAY_MESSAGES = {
     "Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.",
 } as const;
 
-/** The answer for a registerNumber the caller may not act for, or that does not exist (domain.md §2). */
+/** The answer for a registerNumber the caller may not act for, or that does not exist. */
 export function brokerNotAllowedError(): ApiError {
   return ApiError.of([
     { code: "INCORRECT-OR-NONEXISTENT", properties: ["registerNumber"] },

@@ -4,8 +4,8 @@ import { recordEvent } from "@/lib/events/record-event";
 import { log } from "@/lib/log";
 
 /**
- * Turns Issued policies whose vigency ended before `now` into Expired (domain.md §8), with one
- * `policy.expired` event per policy in the same transaction (domain.md §13). Run by the worker
+ * Turns Issued policies whose vigency ended before `now` into Expired, with one
+ * `policy.expired` event per policy in the same transaction. Run by the worker
  * hourly and once at start; idempotent, so overlapping runs are harmless.
  */
 export async function expirePolicies(db: Executor, now = new Date()): Promise<number> {

@@ -17,7 +17,7 @@ import { getPaymentGateway, type PaymentGateway, PaymentGatewayUnavailableError 
 import { recordInstallmentEvents } from "./installment-events";
 import { type DailyRun, DEFAULT_DAILY_BATCH_SIZE } from "./overdue";
 
-/** A declined installment is charged again on each of the next 3 days (domain.md §14). */
+/** A declined installment is charged again on each of the next 3 days. */
 export const CARD_RETRY_DAYS = 3;
 /** Charges in flight at once. */
 export const CARD_CHARGE_CONCURRENCY = 4;
@@ -36,7 +36,7 @@ function attemptOn(dueDate: Date, day: string): number {
 export type CardChargeSummary = { approved: number; declined: number; unavailable: number; resumed: number };
 
 /**
- * The daily card job (domain.md §14) for `run.day`: every unpaid installment of a card policy due
+ * The daily card job for `run.day`: every unpaid installment of a card policy due
  * that day is charged with the stored token; one declined earlier is charged again on each of the
  * next CARD_RETRY_DAYS days. An approval makes it Paid (`installment.paid`), a decline leaves it
  * Overdue (`installment.overdue` when it was still Pending), each in one transaction with the

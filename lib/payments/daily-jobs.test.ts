@@ -61,7 +61,7 @@ async function seedCardPolicy(last4: string) {
 
 const run = (day: string, gateway?: SandboxPaymentGateway) => ({ day, now: morningOf(day), gateway });
 
-describe("overdue marking (domain.md §14)", () => {
+describe("overdue marking", () => {
   it("marks an unpaid installment Overdue the day after its due date, with one event, once", async () => {
     const { policy, quotation } = await seedIssuedPolicy(handle.db);
     // Due 2026-04-08 (São Paulo): still Pending on its due day.
@@ -134,7 +134,7 @@ describe("overdue marking (domain.md §14)", () => {
   });
 });
 
-describe("card installments charged by the daily job (domain.md §14)", () => {
+describe("card installments charged by the daily job", () => {
   it("charges an installment on its due date only, once, and marks it Paid with the event", async () => {
     const gateway = new SandboxPaymentGateway();
     const { policy, quotation } = await seedCardPolicy("1111");

@@ -37,7 +37,7 @@ async function paidEvents(quotationId: string) {
 const importText = (text: string, brokerId?: string) =>
   importPaymentReturn(handle.db, { text, fileName: "retorno.ret", source: "cli", brokerId });
 
-describe("boleto return files (CNAB 400, bank 341; domain.md §14)", () => {
+describe("boleto return files (CNAB 400, bank 341; docs/checkout.md)", () => {
   it("pays two installments; the same file imported again changes nothing", async () => {
     const { policy, quotation } = await seedIssuedPolicy(handle.db);
     const file = await buildSandboxReturn(

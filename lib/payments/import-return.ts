@@ -67,7 +67,7 @@ function classify(
 }
 
 /**
- * Imports a CNAB 400 return file of bank 341 (domain.md §14), all or nothing, in one transaction:
+ * Imports a CNAB 400 return file of bank 341, all or nothing, in one transaction:
  * every liquidation (occurrence 06) is matched by our number. If every one is either new and of the
  * boleto's exact amount ("matched") or already paid, the matched installments become Paid (paidAt =
  * the payment day, `installment.paid` each) and the import is Applied. If any line is unknown or of

@@ -4,7 +4,7 @@ import { recordEvents } from "@/lib/events/record-event";
 
 /**
  * `installment.paid` / `installment.overdue` for installments that just moved, in the caller's
- * transaction (domain.md §13, §14).
+ * transaction.
  */
 export async function recordInstallmentEvents(
   tx: Executor,

@@ -17,7 +17,7 @@ export const DEFAULT_DAILY_BATCH_SIZE = 1000;
 
 /**
  * Pending -> Overdue for every installment whose due day (São Paulo) is before `day`, with one
- * `installment.overdue` per installment in the same transaction (domain.md §14). In batches of
+ * `installment.overdue` per installment in the same transaction. In batches of
  * `batchSize` rows per transaction, so that the API keeps answering while it runs; idempotent.
  */
 export async function markOverdueInstallments(db: Database, run: DailyRun): Promise<number> {

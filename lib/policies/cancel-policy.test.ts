@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(() => handle.close());
 
-describe("cancelPolicy (portal admin action, domain.md §8)", () => {
+describe("cancelPolicy (portal admin action)", () => {
   it("cancels an Issued policy with its reason and its unpaid installments, keeping paid ones", async () => {
     const policy = await insertTestPolicy(handle.db, brokerA, policyInput());
     await handle.db

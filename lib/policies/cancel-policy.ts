@@ -5,7 +5,7 @@ import { cancelIssuedPolicy, findPolicyForBroker } from "@/db/queries/policies";
 import { recordEvent } from "@/lib/events/record-event";
 import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 
-/** The portal's cancellation form: the reason is kept with the policy (domain.md §8). */
+/** The portal's cancellation form: the reason is kept with the policy. */
 export const cancelPolicySchema = z.object({
   reason: safeText(SAFE_TEXT_MESSAGE_PT)
     .trim()

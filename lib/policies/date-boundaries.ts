@@ -4,7 +4,7 @@ import { type DateInput, parseBoundedDate } from "@/lib/schemas/primitives";
 export type DateBoundary = { instant: Date; inclusive: boolean };
 
 /**
- * startDate/endDate as a boundary (domain.md §9): a bare YYYY-MM-DD is that calendar day in São
+ * startDate/endDate as a boundary: a bare YYYY-MM-DD is that calendar day in São
  * Paulo — `start` from the day's first instant on, `end` up to (excluding) the next day's first
  * instant; an ISO timestamp is taken as the exact instant, inclusive.
  */

@@ -81,7 +81,7 @@ export async function resolveProductModalityCodes(db: Executor, value: string): 
 }
 
 /**
- * Turns the list's query into column filters (domain.md §9). `search` matches the insured name
+ * Turns the list's query into column filters. `search` matches the insured name
  * (accent- and case-insensitive substring) or, when the text could begin a CPF/CNPJ, the identity's
  * prefix (punctuation ignored): a digit in "Clínica 24 Horas" keeps it a name.
  */

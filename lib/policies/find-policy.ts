@@ -5,7 +5,7 @@ import { isPolicyNumber } from "@/lib/schemas/identifiers";
 
 /**
  * One of the broker's policies by its 13-digit policyNumber or 24-digit number. Anything else,
- * another broker's policy included, is POLICY-NOT-FOUND on `policyNumber` (domain.md §1, §2).
+ * another broker's policy included, is POLICY-NOT-FOUND on `policyNumber`.
  */
 export async function findPolicyOrThrow(
   db: Executor,

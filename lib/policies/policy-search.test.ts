@@ -8,7 +8,7 @@ import { createPolicyTestDatabase, insertTestPolicy } from "@/lib/testing/policy
 import { callRoute } from "@/lib/testing/route";
 import { listPolicies } from "./list-policies";
 
-// Search (domain.md §9): the insured name (accent- and case-insensitive substring) OR, when the
+// Search: the insured name (accent- and case-insensitive substring) OR, when the
 // text could begin a CPF/CNPJ, the identity's prefix. A digit in a name must not turn it into an
 // identity search, and an alphanumeric CNPJ (2026) may start with letters.
 const OWN = [

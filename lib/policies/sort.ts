@@ -1,4 +1,4 @@
-/** The sort fields service-spec.md allows, as partners spell them (case-insensitive on input). */
+/** The policy list's sort fields (README "The API"), as partners spell them (case-insensitive on input). */
 export const POLICY_SORT_FIELDS = [
   "producttext",
   "modalitytext",

@@ -19,7 +19,7 @@ function installmentToWire(row: InstallmentReadRow): PolicyWire["installments"][
   };
 }
 
-/** The wire shape shared by the single lookup and the list (domain.md §9). */
+/** The wire shape shared by the single lookup and the list. */
 export function policyToWire(
   row: PolicyReadRow,
   installments: InstallmentReadRow[],

@@ -1,7 +1,7 @@
 import type { ModalityDefinition, Question } from "@/lib/catalogue/types";
 import { PAYMENT_METHOD_TEXT } from "@/lib/format/pt-br";
 
-/** Reported with PAYMENT-INSTALLMENT-IDENTIFIER when it is missing (service-spec endpoint 3). */
+/** Reported with PAYMENT-INSTALLMENT-IDENTIFIER when it is missing. */
 export const MISSING_INSTALLMENT_CODES = [
   "NET-VALUE",
   "INTEREST-VALUE",
@@ -10,7 +10,7 @@ export const MISSING_INSTALLMENT_CODES = [
   "INSTALLMENT-NUMBER",
 ];
 
-/** The boleto's day of the month (service-spec: 1 to 20); with a card it is ignored if sent (domain.md §6). */
+/** The boleto's day of the month (1 to 20); with a card it is ignored if sent. */
 export const DUE_DAY_QUESTION = {
   code: "DUE-DAY",
   label: "Dia de vencimento",
@@ -22,7 +22,7 @@ export const DUE_DAY_QUESTION = {
 } as const satisfies Question;
 
 /**
- * The proposal's questions for a modality (domain.md §6), in evaluation order; same format as the
+ * The proposal's questions for a modality, in evaluation order; same format as the
  * catalogue's (see getModalityQuestions). PAYMENT-METHOD offers only the modality's payment options
  * (D&O: TICKET). The two identifiers are checked against the quotation by the proposal service.
  */

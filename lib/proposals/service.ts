@@ -19,7 +19,7 @@ import type { ProposalRequest, QuotationWithProposal } from "@/lib/schemas/propo
 import { PROPOSAL_KEPT_ANSWERS, proposalQuestions } from "./questions";
 
 /**
- * Evaluates the proposal's answers against the quotation (domain.md §6): the question rules, then
+ * Evaluates the proposal's answers against the quotation: the question rules, then
  * that SELECTED-VARIANT-IDENTIFIER is a variant of this quotation and PAYMENT-INSTALLMENT-IDENTIFIER
  * a plan of that variant in the option of the chosen method. Every failure is collected.
  */
@@ -56,8 +56,8 @@ function evaluateProposalAnswers(aggregate: QuotationAggregate, input: ProposalR
 }
 
 /**
- * Creates the proposal of a broker's Draft quotation, replacing any earlier one, in one transaction
- * (domain.md §6): a new 14-digit number, the chosen plan's due dates recomputed from today (on the
+ * Creates the proposal of a broker's Draft quotation, replacing any earlier one, in one transaction:
+ * a new 14-digit number, the chosen plan's due dates recomputed from today (on the
  * boleto's DUE-DAY), a proposal document row. Returns the quotation item with `proposal`; the
  * document link is signed for `origin`. Throws ApiError: QUOTATION-NOT-FOUND,
  * QUOTATION-EXPIRED, QUOTATION-NOT-EDITABLE, INVALID-FORM-FIELD (operationCode not the quotation's), ANSWERS-NOT-EVALUATED.

@@ -5,7 +5,7 @@ import { log } from "@/lib/log";
 const BATCH_SIZE = 500;
 
 /**
- * Marks Draft quotations whose validity ended before `now` as Expired (domain.md §12), in batches
+ * Marks Draft quotations whose validity ended before `now` as Expired, in batches
  * of short transactions so that the API's row locks wait at most one batch. Idempotent: a second
  * run finds nothing. Proposal and checkout also check `expiresAt` at request time, so a late run
  * never lets an expired quotation through. Returns how many were marked.

@@ -23,7 +23,7 @@ export type QuotationAggregate = {
   proposalDocumentId?: string;
 };
 
-/** Payment options in wire order, with their wire names (service-spec: boleto is "Ticket" twice). */
+/** Payment options in wire order, with their wire names (boleto is "Ticket" twice). */
 const PAYMENT_OPTIONS = [
   { paymentType: "CreditCard", paymentMethod: "All" },
   { paymentType: "Ticket", paymentMethod: "Ticket" },
@@ -96,7 +96,7 @@ function toPricing(variant: VariantRow, plans: PlanRow[]): Pricing {
 
 /**
  * The wire item of a quotation. `origin` signs the proposal document link; without it (or without
- * a document) `documentUrl` is empty, which service-spec allows.
+ * a document) `documentUrl` is empty, which the API contract allows.
  */
 export function toQuotationItem(aggregate: QuotationAggregate, origin?: string): QuotationWithProposal {
   const { quotation, variants, plans, proposal, proposalDocumentId } = aggregate;

@@ -25,7 +25,7 @@ export async function loadQuotationPage(quotationId: string) {
   const summary = await findQuotationSummary(db, user.brokerId, quotationId);
   const expiresAt =
     details.expiresAt ?? computeExpiresAt(details.quotedAt, businessDay(details.vigencyStartedAt));
-  // Past its validity the quotation is expired even before the job marks it (domain.md §12).
+  // Past its validity the quotation is expired even before the job marks it.
   const expired = isQuotationExpired({ status: details.status, expiresAt }, new Date());
   return {
     user,

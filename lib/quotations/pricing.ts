@@ -13,11 +13,11 @@ import type {
 import { allocateCents, divideCents, multiplyCents, roundHalfEven } from "@/lib/money";
 import { computeDueDates } from "./due-dates";
 
-// Due dates are part of the pricing rules (domain.md §5); they live apart so the browser can use them.
+// Due dates are part of the pricing rules; they live apart so the browser can use them.
 export { computeDueDates };
 
 /**
- * The pricing engine of domain.md §5. Deterministic: the same answers at the same instant give the
+ * The pricing engine (docs/pricing.md). Deterministic: the same answers at the same instant give the
  * same numbers. All amounts are integer cents; every rounding to cents is half-to-even (lib/money.ts).
  *
  *   base       = round(baseByLimit[limit] x product of the rating factors)        (the tariff premium)
@@ -28,7 +28,7 @@ export { computeDueDates };
  *   plans      = n = 1..max per payment option while round(total / n) >= R$ 100 (n = 1 always)
  */
 
-/** IOF on insurance premiums (domain.md §5). */
+/** IOF on insurance premiums. */
 export const IOF_RATE = "0.0738";
 
 export type Premium = {
@@ -144,7 +144,7 @@ export function computeRates(
   }));
 }
 
-/** The installment plans of every payment option of a variant (domain.md §5). */
+/** The installment plans of every payment option of a variant. */
 export function computePlans(payment: PaymentRules, premium: Premium, quotedAt: Date): PlanQuote[] {
   const plans: PlanQuote[] = [];
   for (const option of payment.options) {

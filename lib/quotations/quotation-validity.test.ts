@@ -51,7 +51,7 @@ const expiredError = {
   errors: [{ code: "QUOTATION-EXPIRED", message: expect.stringContaining("validity") }],
 };
 
-describe("computeExpiresAt (domain.md §12)", () => {
+describe("computeExpiresAt", () => {
   it("is the end of the São Paulo day 30 days after the quote when vigency starts later", () => {
     // 10:00 in São Paulo on 2 March; 30 days later is 1 April, ending 02:59:59.999Z on 2 April.
     expect(computeExpiresAt(new Date("2026-03-02T13:00:00Z"), "2026-05-20").toISOString()).toBe(

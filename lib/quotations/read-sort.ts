@@ -1,6 +1,6 @@
 import { parseSortTerms, type SortTerm } from "@/lib/policies/sort";
 
-/** The quotation list's sort fields (domain.md §12; the policy list's grammar and tie-break). */
+/** The quotation list's sort fields (the policy list's grammar and tie-break). */
 // expiresat is an extension (the home links its quotations expiring this week sorted by it).
 export const QUOTATION_SORT_FIELDS = [
   "createdat",

@@ -22,7 +22,7 @@ import { loadQuotationAggregate, toQuotationItem } from "./item";
 import { toCodedAnswers } from "./stored-answers";
 import { computeExpiresAt } from "./validity";
 
-/** The list element of a quotation (domain.md §12); `origin` signs the proposal document link. */
+/** The list element of a quotation; `origin` signs the proposal document link. */
 function toSummaryWire(row: QuotationSummaryRow, origin?: string): QuotationSummaryWire {
   const { quotation, modality, proposal, checkout, policy } = row;
   const ended = isFailedCheckout(checkout?.status);
@@ -78,8 +78,8 @@ function toSummaryWire(row: QuotationSummaryRow, origin?: string): QuotationSumm
 }
 
 /**
- * A broker's quotation as GET /v1/quotation/{registerNumber}/{quotationIdentifier} answers it
- * (domain.md §12): the pricing through the creation's own mapping (same identifiers), the evaluated
+ * A broker's quotation as GET /v1/quotation/{registerNumber}/{quotationIdentifier} answers it:
+ * the pricing through the creation's own mapping (same identifiers), the evaluated
  * answers, the proposal, the latest checkout and the policy. Undefined for an unknown id, a
  * malformed one or another broker's quotation alike.
  */

@@ -22,7 +22,7 @@ import { toQuotationItem } from "./item";
 import { priceQuotation, type VariantQuote } from "./pricing";
 import { computeExpiresAt } from "./validity";
 
-/** The quotation columns taken from evaluated answers (the common answers of domain.md §4). */
+/** The quotation columns taken from evaluated answers (the answers every modality takes). */
 function quotationColumns(definition: ModalityDefinition, values: AnswerValues, now: Date) {
   const text = (code: string) => String(values[code] ?? "");
   const startDay = text("START-VIGENCY-DATE");
@@ -44,7 +44,7 @@ function quotationColumns(definition: ModalityDefinition, values: AnswerValues, 
     insuredEmail: text("INSURED-EMAIL"),
     insuredPhone: text("INSURED-CELLPHONE"),
     insuredAddress: address,
-    // Vigency is one year from START-VIGENCY-DATE, days in São Paulo (domain.md §3).
+    // Vigency is one year from START-VIGENCY-DATE, days in São Paulo.
     vigencyStartedAt: startOfBusinessDay(startDay),
     vigencyExpiredAt: startOfBusinessDay(addMonths(startDay, 12)),
     commissionPercent: text("BROKERAGE-COMMISSION"),
@@ -86,7 +86,7 @@ async function insertVariants(tx: Transaction, quotationId: string, quotes: Vari
 /**
  * Creates a quotation, or re-quotes one when `quotationIdentifier` (or `identifier`) is given:
  * same quotation, new variants and plan identifiers, earlier proposal discarded, all in one
- * transaction (domain.md §4). Every (re-)quote sets `expiresAt` (domain.md §12) and makes an
+ * transaction. Every (re-)quote sets `expiresAt` and makes an
  * Expired quotation Draft again. Throws ApiError: INVALID-FORM-FIELD (unknown operationCode),
  * QUOTATION-NOT-FOUND, QUOTATION-NOT-EDITABLE, ANSWERS-NOT-EVALUATED, RENEWAL-ALREADY-EXISTS (a new
  * quotation renewing `link.previousPolicyId`, or a re-quote reviving a renewal, while another
@@ -108,8 +108,8 @@ export async function createQuotation(
     if (requoteId) {
       const existing = await findQuotationForBroker(tx, brokerId, requoteId, { lock: true });
       if (!existing) throw new ApiError("QUOTATION-NOT-FOUND");
-      // Once sent to checkout a quotation is frozen (domain.md §4); an expired one may be re-quoted
-      // back to Draft with new identifiers (domain.md §12).
+      // Once sent to checkout a quotation is frozen; an expired one may be re-quoted
+      // back to Draft with new identifiers.
       if (existing.status !== "Draft" && existing.status !== "Expired") {
         throw new ApiError("QUOTATION-NOT-EDITABLE");
       }

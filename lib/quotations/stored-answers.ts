@@ -50,7 +50,7 @@ async function loadStoredRequest(
 }
 
 /**
- * The portal's "recalcular": re-quotes a broker's quotation with its own answers (domain.md §12),
+ * The portal's "recalcular": re-quotes a broker's quotation with its own answers,
  * the START-VIGENCY-DATE moved to today (São Paulo) when it has passed. New variant and plan
  * identifiers; an Expired quotation becomes Draft again.
  */

@@ -1,10 +1,10 @@
 import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
 
-/** Days a quotation stays valid after its latest (re-)quote (domain.md §12). */
+/** Days a quotation stays valid after its latest (re-)quote. */
 export const QUOTATION_VALIDITY_DAYS = 30;
 
 /**
- * When a quotation stops being valid (domain.md §12): the end (São Paulo) of the earlier of the day
+ * When a quotation stops being valid: the end (São Paulo) of the earlier of the day
  * 30 days after its latest quote and its START-VIGENCY-DATE day.
  */
 export function computeExpiresAt(quotedAt: Date, startVigencyDay: string): Date {

@@ -9,7 +9,7 @@ import { findPolicyOrThrow } from "@/lib/policies/find-policy";
 import { createQuotation } from "@/lib/quotations/service";
 import type { QuotationItem } from "@/lib/schemas/quotation";
 
-/** A policy may be renewed from 60 days before its vigency ends until 30 days after (domain.md §14). */
+/** A policy may be renewed from 60 days before its vigency ends until 30 days after. */
 export const RENEWAL_WINDOW = { daysBeforeEnd: 60, daysAfterEnd: 30 } as const;
 
 /** Answers the renewal sets itself; overrides of them are ignored. */
@@ -24,7 +24,7 @@ export type RenewalEligibility =
 /**
  * Whether a policy is in its renewal window, by São Paulo days: Issued or Expired, vigency ending
  * at most 60 days from today or less than 30 days ago. The new vigency starts at the old end, or
- * today when that day has passed (a vigency never starts in the past: domain.md §4).
+ * today when that day has passed (a vigency never starts in the past).
  */
 export function renewalEligibility(
   policy: Pick<PolicyRow, "status" | "vigencyExpiredAt">,

@@ -14,7 +14,7 @@ import { renewPolicyAction } from "../policies/[number]/actions";
 
 export const metadata: Metadata = { title: "Renovações" };
 
-/** Policies in the renewal window (domain.md §14), by end of vigency, with "Renovar" or the renewal's status. */
+/** Policies in the renewal window, by end of vigency, with "Renovar" or the renewal's status. */
 export default async function RenewalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireUser();
   const query = renewalsPageQuerySchema.parse(firstValues(await searchParams));

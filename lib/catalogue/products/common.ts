@@ -21,7 +21,7 @@ export const options = (values: Record<string, string>, when?: Condition): Choic
   Object.entries(values).map(([value, label]) => (when ? { value, label, when } : { value, label }));
 
 /**
- * The answers every modality takes (domain.md §4 "Common answers"), in evaluation order:
+ * The answers every modality takes, in evaluation order:
  * PERSON-TYPE comes before the questions whose conditions read it.
  */
 export function commonQuestions(modalityCode: string, modalityText: string, personTypes: PersonType[]) {
@@ -45,7 +45,7 @@ export function commonQuestions(modalityCode: string, modalityText: string, pers
       label: "Tipo de seguro",
       type: "choice",
       required: true,
-      // RENEWAL-INTERNAL: the renewal of one of our own policies (domain.md §14, lib/renewals).
+      // RENEWAL-INTERNAL: the renewal of one of our own policies (lib/renewals, docs/claims-and-renewals.md).
       options: options({
         NEW: "Seguro novo",
         RENEWAL: "Renovação de outra seguradora",
@@ -72,7 +72,7 @@ export function commonQuestions(modalityCode: string, modalityText: string, pers
       code: "START-VIGENCY-DATE",
       label: "Início de vigência",
       type: "date",
-      // Not before today in São Paulo, at most 90 days ahead (domain.md §4).
+      // Not before today in São Paulo, at most 90 days ahead.
       minDaysFromToday: 0,
       maxDaysFromToday: 90,
       required: true,
@@ -156,7 +156,7 @@ export function commonQuestions(modalityCode: string, modalityText: string, pers
   return head;
 }
 
-/** CLAIM-EXPECTATION and its two confirmations, required true when a claim is expected (domain.md §4). */
+/** CLAIM-EXPECTATION and its two confirmations, required true when a claim is expected. */
 export const claimExpectationQuestions: Question[] = [
   {
     code: "CLAIM-EXPECTATION",
@@ -217,13 +217,13 @@ const bandLabel = (band: string) =>
 export const revenueOptions = (bands: string[]): ChoiceOption[] =>
   bands.map((value) => ({ value, label: bandLabel(value) }));
 
-/** Claims, retroactivity and revenue questions of the RC products (domain.md §4). */
+/** Claims, retroactivity and revenue questions of the RC products. */
 export function rcRiskQuestions(): Question[] {
   return [
     {
       code: "CLAIMS",
       label: "Sinistros nos últimos 5 anos",
-      // 0, 1 or 2; three or more claims are refused (domain.md §4).
+      // 0, 1 or 2; three or more claims are refused.
       type: "integer",
       min: 0,
       max: 2,
@@ -250,7 +250,7 @@ export function rcRiskQuestions(): Question[] {
   ];
 }
 
-/** LIMIT-DEDUCTIBLE: one price variant per option (domain.md §4). */
+/** LIMIT-DEDUCTIBLE: one price variant per option. */
 export function limitDeductibleQuestion(deductibles: Record<string, string>): Question {
   return {
     code: "LIMIT-DEDUCTIBLE",
@@ -278,7 +278,7 @@ export function limitDeductibleQuestion(deductibles: Record<string, string>): Qu
   };
 }
 
-/** Deductible texts of domain.md §11: 10 % of the loss with a minimum by person type. */
+/** Deductible texts: 10 % of the loss with a minimum by person type. */
 export const RC_DEDUCTIBLE_TEXTS = {
   DEFAULT: {
     NATURAL: "10% do valor do prejuízo, mínimo de R$ 2.000,00",
@@ -327,7 +327,7 @@ export const RC_COMMON_FACTORS: RatingFactor[] = [
   },
 ];
 
-/** Card up to 10 plans, boleto up to 6; each plan's installment at least R$ 100 (domain.md §5). */
+/** Card up to 10 plans, boleto up to 6; each plan's installment at least R$ 100. */
 export const CARD_AND_TICKET: PaymentRules = {
   minInstallmentCents: 10_000,
   options: [

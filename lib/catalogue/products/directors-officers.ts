@@ -14,7 +14,7 @@ export const DO_REVENUE_BANDS = [
   "700000000.01-1000000000.00",
 ];
 
-/** 500 000 to 10 000 000 in steps of 500 000 (domain.md §4). */
+/** 500 000 to 10 000 000 in steps of 500 000. */
 export const DO_LIMITS = Array.from({ length: 20 }, (_, i) => (i + 1) * 500_000);
 
 const DO_PREMIUMS_IN_REAIS = [
@@ -43,7 +43,7 @@ export const directorsOfficers: ModalityDefinition = {
       code: "COMPANY-SOLVENT",
       label: "A empresa está solvente (sem recuperação judicial ou falência)",
       type: "boolean",
-      // Only solvent companies are insured (domain.md §4).
+      // Only solvent companies are insured.
       mustBe: true,
       required: true,
     },
@@ -100,7 +100,7 @@ export const directorsOfficers: ModalityDefinition = {
     ],
     deductible: { fixed: { code: "NO-DEDUCTIBLE", text: "Sem franquia" } },
   },
-  // D&O is sold by boleto only (service-spec endpoint 3).
+  // D&O is sold by boleto only.
   payment: {
     minInstallmentCents: 10_000,
     options: [

@@ -17,7 +17,7 @@ import {
 const CODE = "INSURANCE-BROKER-CIVIL-LIABILITY";
 const TEXT = "Corretor de Seguros";
 
-/** With a BASIC register only these two categories may be sold (domain.md §11). */
+/** With a BASIC register only these two categories may be sold. */
 const BASIC_CATEGORIES = {
   "BENEFITS-HEALTH-LIFE-PENSION": "Benefícios, saúde, vida e previdência",
   "HEALTH-INSURANCE": "Seguro saúde",

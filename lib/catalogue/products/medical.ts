@@ -18,7 +18,7 @@ import {
 const CODE = "MEDICAL-CIVIL-LIABILITY";
 const TEXT = "Médico";
 
-/** Medical malpractice (RC Profissional – Médico); categories by person type (domain.md §11). */
+/** Medical malpractice (RC Profissional – Médico); categories by person type. */
 export const medical: ModalityDefinition = {
   operationCode: `${CODE}-PARTNER`,
   code: CODE,

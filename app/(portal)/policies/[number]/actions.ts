@@ -26,7 +26,7 @@ const ERRORS = {
   "not-issued": "Só apólices emitidas podem ser canceladas.",
 } as const;
 
-/** Cancels one of the admin's broker's Issued policies with a reason (domain.md §8: portal only). */
+/** Cancels one of the admin's broker's Issued policies with a reason (the portal only: the API has no cancellation). */
 export async function cancelPolicyAction(
   policyNumber: string,
   _state: CancelPolicyState,
@@ -46,7 +46,7 @@ export async function cancelPolicyAction(
 
 export type ClaimActionResult = ActionResult<{ protocol: string }, ClaimFormFields>;
 
-/** Notices a claim from the portal: the form's schema, then the API's service (domain.md §14). */
+/** Notices a claim from the portal: the form's schema, then the API's service. */
 export async function noticeClaimAction(
   policyNumber: string,
   input: ClaimFormInput,

@@ -8,7 +8,7 @@ import { createEndpointAction } from "./actions";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
-/** The broker's webhook endpoints (domain.md §13): register one, see how each is doing. Admins only. */
+/** The broker's webhook endpoints: register one, see how each is doing. Admins only. */
 export default async function WebhooksPage({
   searchParams,
 }: {

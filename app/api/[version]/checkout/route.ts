@@ -1,4 +1,4 @@
-// POST /api/{version}/checkout: queue the issuance of a quotation's policy (domain.md §7).
+// POST /api/{version}/checkout: queue the issuance of a quotation's policy.
 import { getDb } from "@/db/index";
 import { startCheckoutEndpoint } from "@/lib/checkout/endpoint";
 import { startCheckout } from "@/lib/checkout/start-checkout";

@@ -1,4 +1,4 @@
-// POST /api/{version}/claim: notice a claim on an issued policy (domain.md §14).
+// POST /api/{version}/claim: notice a claim on an issued policy.
 import { getDb } from "@/db/index";
 import { noticeClaimEndpoint } from "@/lib/claims/endpoints";
 import { noticeClaim } from "@/lib/claims/notice-claim";

@@ -330,7 +330,7 @@ describe("POST /api/{version}/quotation/contracting", () => {
     });
   });
 
-  describe("answer rules (domain.md §4 and §11)", () => {
+  describe("answer rules", () => {
     const inDays = (days: number) => addDays(today(), days);
     it.each<[string, SampleModality, Record<string, unknown>, string[]]>([
       [

@@ -1,4 +1,4 @@
-// POST /api/{version}/quotation/contracting: create or re-quote a quotation (domain.md §4).
+// POST /api/{version}/quotation/contracting: create or re-quote a quotation.
 import { getDb } from "@/db/index";
 import { apiRoute } from "@/lib/http/route-methods";
 import { withApi } from "@/lib/http/with-api";

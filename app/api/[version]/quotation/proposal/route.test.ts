@@ -189,7 +189,7 @@ describe("POST /api/{version}/quotation/proposal", () => {
     const card = plan(item, "CreditCard", 2);
     const response = await propose(item.quotationIdentifier, {
       "PAYMENT-METHOD": "CREDIT-CARD",
-      "DUE-DAY": 99, // ignored with a card (domain.md §6)
+      "DUE-DAY": 99, // ignored with a card
       "SELECTED-VARIANT-IDENTIFIER": item.pricing[0]!.variantIdentifier,
       "PAYMENT-INSTALLMENT-IDENTIFIER": card.identifier,
     });
@@ -296,7 +296,7 @@ describe("POST /api/{version}/quotation/proposal", () => {
     expect((await propose(item.quotationIdentifier, answers, extra)).status).toBe(200);
   });
 
-  describe("answer rules (domain.md §6)", () => {
+  describe("answer rules", () => {
     let item: Item;
     let twoVariants: Item;
     beforeAll(async () => {

@@ -1,4 +1,4 @@
-// POST /api/{version}/quotation/proposal: choose a variant and plan of a quotation (domain.md §6).
+// POST /api/{version}/quotation/proposal: choose a variant and plan of a quotation.
 import { getDb } from "@/db/index";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { apiRoute } from "@/lib/http/route-methods";

@@ -1,4 +1,4 @@
-// POST /api/{version}/quotation/renewal: a renewal quotation of a policy near its end (domain.md §14).
+// POST /api/{version}/quotation/renewal: a renewal quotation of a policy near its end.
 import { getDb } from "@/db/index";
 import { apiRoute } from "@/lib/http/route-methods";
 import { withApi } from "@/lib/http/with-api";

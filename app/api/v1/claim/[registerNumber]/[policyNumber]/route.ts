@@ -1,4 +1,4 @@
-// GET /api/v1/claim/{registerNumber}/{policyNumber}: a policy's claims, paged (domain.md §14).
+// GET /api/v1/claim/{registerNumber}/{policyNumber}: a policy's claims, paged.
 import { getDb } from "@/db/index";
 import { listClaimsEndpoint } from "@/lib/claims/endpoints";
 import { listClaims } from "@/lib/claims/list-claims";
