@@ -26,6 +26,7 @@ const healthSchema = z.object({
   database: z.object({
     kind: z.enum(["pglite", "postgres"]),
     reachable: z.literal(true),
+    schema: z.literal("current"),
     latencyMs: z.number().int().nonnegative(),
   }),
   executed: z.string().regex(ISO_INSTANT),
