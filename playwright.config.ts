@@ -12,7 +12,7 @@ import { CHROMIUM_LAUNCH_OPTIONS } from "./e2e/support/chromium";
  * (broker admins make the API keys on the keys page), `api` (the partner API contract over real
  * HTTP, e2e/api/*.spec.ts), `api-last` (the per-address limit of keyless calls). The API runs after
  * pages have loaded the server's modules, as in production, where a module shared by pages and
- * route handlers is bundled more than once (issue 8). `--project=api` runs them all.
+ * route handlers is bundled more than once. `--project=api` runs them all.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const external = process.env.E2E_BASE_URL;

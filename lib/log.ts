@@ -1,6 +1,6 @@
 import pino from "pino";
 import { env } from "./env";
-import { maskSensitiveText, maskSensitiveValue } from "./mask";
+import { maskSensitiveText, maskSensitiveValue } from "./log-redaction";
 
 /**
  * The one logger. Every payload and message passes through the masks, so a CPF, CNPJ, card number

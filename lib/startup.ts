@@ -1,10 +1,10 @@
 import { count } from "drizzle-orm";
 import { DatabaseLockedError, getDatabaseHandle, getDb } from "@/db/index";
 import { brokers } from "@/db/schema";
-import { formatSeedReport, seedDemoData } from "@/db/seed";
-import { clearApiKeyCache } from "@/lib/auth/api-keys";
-import { watchKeyRevocations } from "@/lib/auth/key-revocations";
+import { watchKeyRevocations } from "@/lib/api-keys/key-revocations";
+import { clearApiKeyCache } from "@/lib/api-keys/key-store";
 import { syncCatalogue } from "@/lib/catalogue/sync";
+import { formatSeedReport, seedDemoData } from "@/lib/demo/seed";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { startUsageFlusher } from "@/lib/metrics";
@@ -39,7 +39,7 @@ export async function prepareApp(): Promise<void> {
     watchKeyRevocations(clearApiKeyCache);
     startUsageFlusher(getDb);
     if (env().WORKER === "inline") {
-      const { startWorker } = await import("@/lib/jobs");
+      const { startWorker } = await import("@/lib/worker");
       await startWorker();
     }
   } catch (error) {

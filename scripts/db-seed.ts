@@ -1,6 +1,6 @@
 // npm run db:seed: idempotent demo data; prints the logins and any key it creates.
 import "./load-env";
-import { formatSeedReport, seedDemoData } from "@/db/seed";
+import { formatSeedReport, seedDemoData } from "@/lib/demo/seed";
 import { requireAppSecretWithPostgres, withCliDatabase } from "./cli";
 
 requireAppSecretWithPostgres();

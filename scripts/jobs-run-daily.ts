@@ -1,10 +1,10 @@
-// npm run jobs:run-daily -- [--date YYYY-MM-DD]: runs every daily job (lib/jobs/daily.ts) once as of
+// npm run jobs:run-daily -- [--date YYYY-MM-DD]: runs every daily job (lib/worker/daily.ts) once as of
 // that São Paulo day (default today), as the worker's 06:00 schedule would. The demo's way to let a
 // due date pass: installments due before that day become Overdue, card installments due that day
 // (or declined in the 3 days before) are charged.
 import "./load-env";
 import { parseArgs } from "node:util";
-import { runDailyJobs } from "@/lib/jobs/daily";
+import { runDailyJobs } from "@/lib/worker/daily";
 import { fail, withCliDatabase } from "./cli";
 
 const { values } = parseArgs({ options: { date: { type: "string" } } });

@@ -1,7 +1,7 @@
 // npm run keys:create -- --broker 100000 [--name NAME] [--daily-quota N]; the key alone on the last line.
 import "./load-env";
 import { parseArgs } from "node:util";
-import { createApiKey, DEFAULT_DAILY_QUOTA, UnknownBrokerError } from "@/lib/auth/api-keys";
+import { createApiKey, DEFAULT_DAILY_QUOTA, UnknownBrokerError } from "@/lib/api-keys/key-store";
 import { fail, requireAppSecretWithPostgres, withCliDatabase } from "./cli";
 
 const { values } = parseArgs({

@@ -1,6 +1,6 @@
 // npm run keys:revoke -- PREFIX: revokes the active key with that display prefix (bpk_live_XXXXXXXX).
 import "./load-env";
-import { revokeApiKey } from "@/lib/auth/api-keys";
+import { revokeApiKey } from "@/lib/api-keys/key-store";
 import { fail, withCliDatabase } from "./cli";
 
 const prefix = process.argv[2]?.replace(/…$/, "");

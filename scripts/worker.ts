@@ -3,10 +3,10 @@
 // stopped (PGlite allows one process).
 import "./load-env";
 import { DatabaseLockedError, getDatabaseHandle } from "@/db/index";
-import { startWorker, stopWorker } from "@/lib/jobs";
 import { log } from "@/lib/log";
 import { checkServerConfig } from "@/lib/server/production-config";
 import { refuseOlderSchema } from "@/lib/server/schema-guard";
+import { startWorker, stopWorker } from "@/lib/worker";
 
 async function main(): Promise<void> {
   const { DATABASE_URL } = checkServerConfig();

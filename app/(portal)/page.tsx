@@ -5,9 +5,12 @@ import { ProductionChart } from "@/components/home/production-chart";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format/pt-br";
-import { ENDING_WINDOWS, loadHomeDashboard } from "@/lib/home/dashboard";
+import { loadHomeDashboard } from "@/lib/home/dashboard";
 import { centsToReais, formatBrl } from "@/lib/money";
 import { DUE_SOON_DAYS } from "@/lib/policies/filters";
+import { overdueAgeText } from "@/lib/policies/overdue";
+import { RENEWAL_WINDOW } from "@/lib/renewals/renew-policy";
+import { ENDING_WINDOWS } from "@/lib/renewals/renewal-window";
 
 export const metadata: Metadata = { title: "Início" };
 
@@ -20,22 +23,36 @@ const endingHref = (days: number) =>
 const policiesText = (count: number) =>
   count === 1 ? "a apólice" : `as ${count.toLocaleString("pt-BR")} apólices`;
 
-/** The 30/60/90-day counts of policies ending without a renewal, each linking to that filtered table. */
+/**
+ * The 30/60/90-day counts of policies ending without a renewal, each linking to that filtered table,
+ * and how many of them cannot be renewed yet (renewal opens 60 days before the end).
+ */
 function EndingWindows({ counts }: { counts: Record<"d30" | "d60" | "d90", number> }) {
+  const notYet = counts.d90 - counts.d60;
   return (
-    <ul className="attention-list">
-      {ENDING_WINDOWS.map((days) => (
-        <li key={days}>
-          <a href={endingHref(days)} data-testid={`ending-${days}-link`}>
-            <span data-testid={`ending-${days}-count`}>{counts[`d${days}`].toLocaleString("pt-BR")}</span> em
-            até {days} dias
-          </a>
+    <>
+      <p className="muted">
+        A renovação abre {RENEWAL_WINDOW.daysBeforeEnd} dias antes do fim da vigência:{" "}
+        <span data-testid="ending-not-yet-count">{notYet.toLocaleString("pt-BR")}</span>{" "}
+        {notYet === 1
+          ? "delas termina em 61 a 90 dias e ainda não pode ser renovada."
+          : "delas terminam em 61 a 90 dias e ainda não podem ser renovadas."}
+      </p>
+      <ul className="attention-list">
+        {ENDING_WINDOWS.map((days) => (
+          <li key={days}>
+            <a href={endingHref(days)} data-testid={`ending-${days}-link`}>
+              <span data-testid={`ending-${days}-count`}>{counts[`d${days}`].toLocaleString("pt-BR")}</span>{" "}
+              em até {days} dias
+            </a>
+          </li>
+        ))}
+        <li>
+          <Link href="/renewals">Ir para renovações</Link> (as mesmas, com a data em que a renovação abre, e
+          também as que terminaram há menos de 30 dias e as com renovação iniciada)
         </li>
-      ))}
-      <li>
-        <Link href="/renewals">Ir para renovações</Link> (a janela inteira, com as renovações iniciadas)
-      </li>
-    </ul>
+      </ul>
+    </>
   );
 }
 
@@ -51,11 +68,11 @@ export default async function HomePage() {
     premium: centsToReais(row.premiumCents),
     commission: centsToReais(row.commissionCents),
   }));
-  const installmentItem = (row: (typeof installments.overdue.items)[number]) => ({
+  const installmentItem = (row: (typeof installments.dueSoon.items)[number], when: string) => ({
     key: `${row.policyNumber}-${row.installmentNumber}`,
     href: policyHref(row.policyNumber),
     label: row.insuredName,
-    detail: `parcela ${row.installmentNumber}, ${formatBrl(row.amountCents)}, vence ${formatDate(row.dueDate)}`,
+    detail: `parcela ${row.installmentNumber}/${row.installmentCount}, ${formatBrl(row.amountCents)}, ${when}`,
   });
   const quotationItem = (row: (typeof quotations.awaiting.items)[number]) => ({
     key: row.id,
@@ -66,12 +83,13 @@ export default async function HomePage() {
   const cards: AttentionCardProps[] = [
     {
       id: "overdue",
-      title: "parcelas vencidas",
+      title: "parcelas vencidas a cobrar",
       count: installments.overdue.count,
-      summary: `Total em aberto: ${formatBrl(installments.overdue.cents)}`,
+      // Collectable only: an expired or canceled policy's unpaid installments are not counted.
+      summary: `Total em aberto: ${formatBrl(installments.overdue.cents)}, de apólices vigentes; a mais antiga primeiro.`,
       href: "/policies?installment=overdue",
       linkLabel: `Ver ${policiesText(installments.overdue.policies)} com parcela vencida`,
-      items: installments.overdue.items.map(installmentItem),
+      items: installments.overdue.items.map((row) => installmentItem(row, overdueAgeText(row.daysLate))),
     },
     {
       id: "due-soon",
@@ -80,7 +98,9 @@ export default async function HomePage() {
       summary: `Total: ${formatBrl(installments.dueSoon.cents)}`,
       href: "/policies?installment=due-soon",
       linkLabel: `Ver ${policiesText(installments.dueSoon.policies)} com parcela a vencer`,
-      items: installments.dueSoon.items.map(installmentItem),
+      items: installments.dueSoon.items.map((row) =>
+        installmentItem(row, `vence ${formatDate(row.dueDate)}`),
+      ),
     },
     {
       id: "ending",

@@ -3,6 +3,7 @@
 import { flexRender, type Header, type Table } from "@tanstack/react-table";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { isSortFull, MAX_SORT_KEYS, nextSorting } from "./sort-state";
 
 declare module "@tanstack/react-table" {
   // biome-ignore lint/correctness/noUnusedVariables: the generic parameters must match TanStack's declaration
@@ -43,24 +44,46 @@ function PastEnd<TData>({ table }: { table: Table<TData> }) {
   );
 }
 
+const DIRECTION_TEXT = { asc: "crescente", desc: "decrescente" } as const;
+
+/**
+ * A click sorts by this column only; Shift+click (Shift+Enter from the keyboard) adds it to the
+ * sort, up to MAX_SORT_KEYS columns. The label says what a click does, the title the Shift rule.
+ */
 function SortHeader<TData>({ header }: { header: Header<TData, unknown> }) {
   const column = header.column;
+  const table = header.getContext().table;
   const label = column.columnDef.meta?.label ?? String(column.columnDef.header ?? column.id);
+  const sorting = table.getState().sorting;
   const direction = column.getIsSorted();
   const order = column.getSortIndex();
-  const sortedCount = header.getContext().table.getState().sorting.length;
-  const next = column.getNextSortingOrder();
-  const nextText = next === "asc" ? "crescente" : next === "desc" ? "decrescente" : "sem ordenação";
+  const next = nextSorting(sorting, column.id)[0]!;
+  const full = isSortFull(sorting, column.id);
+  const apply = (multi: boolean) => table.setSorting(nextSorting(sorting, column.id, { multi }));
   return (
     <button
       type="button"
       className="sort-button"
-      onClick={column.getToggleSortingHandler()}
-      aria-label={`${label}: ordenar ${nextText}`}
+      onClick={(event) => apply(event.shiftKey)}
+      onKeyDown={(event) => {
+        // Enter's synthetic click may not carry the Shift key in every browser.
+        if (event.key === "Enter" && event.shiftKey) {
+          event.preventDefault();
+          apply(true);
+        }
+      }}
+      aria-label={`${label}: ordenar ${DIRECTION_TEXT[next.desc ? "desc" : "asc"]}`}
+      title={
+        full
+          ? `A ordenação já usa ${MAX_SORT_KEYS} colunas, o limite: Shift+clique não acrescenta outra.`
+          : direction
+            ? `Shift+clique (ou Shift+Enter) inverte ${label} sem mudar as outras colunas da ordenação.`
+            : `Shift+clique (ou Shift+Enter) acrescenta ${label} à ordenação atual, até ${MAX_SORT_KEYS} colunas.`
+      }
     >
       {flexRender(column.columnDef.header, header.getContext())}
       <span aria-hidden="true">{direction === "asc" ? "▲" : direction === "desc" ? "▼" : "↕"}</span>
-      {direction && sortedCount > 1 ? (
+      {direction && sorting.length > 1 ? (
         <span className="sort-order" aria-hidden="true">
           {order + 1}
         </span>

@@ -11,6 +11,7 @@ import {
 } from "@tanstack/react-table";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { MAX_SORT_KEYS } from "./sort-state";
 import { formatSortParam, mergeSearchParams, parsePositiveInt, parseSortParam } from "./url-state";
 
 export type UseDataTableOptions<TData> = {
@@ -39,7 +40,7 @@ const SORT = "sort";
 
 /**
  * TanStack Table whose whole state lives in the URL: paging (`page`, `itemsPerPage`), sorting
- * (`sort=a,-b`, several columns) and filters (one key each). The server reads the same URL, so a
+ * (`sort=a,-b`, up to three columns) and filters (one key each). The server reads the same URL, so a
  * reload, a shared link or the back button reproduce the view. Everything is manual (server-side);
  * any sort or filter change goes back to page 1; typed filters are debounced.
  */
@@ -85,10 +86,7 @@ export function useDataTable<TData>(options: UseDataTableOptions<TData>) {
   };
 
   const onSortingChange: OnChangeFn<SortingState> = (updater) => {
-    // While the URL has no sort, the default is implicit: the first header click replaces it
-    // instead of being appended behind it.
-    const base = searchParams.has(SORT) ? sorting : [];
-    const next = typeof updater === "function" ? updater(base) : updater;
+    const next = typeof updater === "function" ? updater(sorting) : updater;
     navigate({ [SORT]: formatSortParam(next), [PAGE]: 1 });
   };
 
@@ -151,11 +149,11 @@ export function useDataTable<TData>(options: UseDataTableOptions<TData>) {
     manualPagination: true,
     manualSorting: true,
     manualFiltering: true,
+    // DataTable's headers apply nextSorting (a click sorts by one column, Shift adds one, a full
+    // list refuses more); TanStack's own toggle handlers get the same modifier and limit.
     enableMultiSort: true,
-    // Every header click adds to (or cycles within) the sort list: multi-column sorting without a
-    // modifier key, so it works the same with mouse, keyboard and touch.
-    isMultiSortEvent: () => true,
-    maxMultiSortColCount: 3,
+    isMultiSortEvent: (event) => (event as { shiftKey?: boolean }).shiftKey === true,
+    maxMultiSortColCount: MAX_SORT_KEYS,
   });
 
   const hasFilters =

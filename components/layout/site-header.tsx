@@ -26,7 +26,7 @@ export function SiteHeader({
         </Link>
         <MainNav items={navItems} />
         <div className="user-box">
-          <span>
+          <span className="user-box__name">
             {userName} <span className="sr-only">({userRole})</span>
           </span>
           <Link href="/account" className="nav-button">

@@ -1,17 +1,17 @@
-import { formatDatePtBr } from "@/lib/dates";
 import { formatBrl } from "@/lib/money";
 import { IMPORT_OUTCOME_TEXT, type PaymentImportSummary } from "@/lib/payments/import-summary";
+import { importReportText } from "./import-report-text";
 
 /** One import's report: its counts and each line's outcome. */
 export function ImportReport({ report }: { report: PaymentImportSummary }) {
+  const text = importReportText(report);
   return (
     <div>
       <p>
         <span className={`badge ${report.status === "Applied" ? "badge-success" : "badge-danger"}`}>
-          {report.status === "Applied" ? "Aplicado" : "Rejeitado"}
+          {text.badge}
         </span>{" "}
-        {report.rejectReason ??
-          `${report.matchedCount} parcela(s) baixada(s), ${formatBrl(report.settledCents)}.`}
+        {text.headline}
       </p>
       <dl className="details">
         <dt>Baixadas</dt>
@@ -57,7 +57,7 @@ export function ImportReport({ report }: { report: PaymentImportSummary }) {
           </table>
         </div>
       ) : null}
-      <p className="muted">Importado em {formatDatePtBr(report.createdAt)}.</p>
+      <p className="muted">{text.when}</p>
     </div>
   );
 }

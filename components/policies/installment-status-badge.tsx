@@ -1,3 +1,5 @@
+import { capitalized } from "@/lib/format/labels";
+
 const TONES = {
   Pending: "badge-warning",
   Paid: "badge-success",
@@ -6,5 +8,5 @@ const TONES = {
 } as const;
 
 export function InstallmentStatusBadge({ status, text }: { status: keyof typeof TONES; text: string }) {
-  return <span className={`badge ${TONES[status]}`}>{text.charAt(0).toUpperCase() + text.slice(1)}</span>;
+  return <span className={`badge ${TONES[status]}`}>{capitalized(text)}</span>;
 }

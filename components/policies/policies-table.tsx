@@ -9,7 +9,7 @@ import type { DataTableFilter, FilterOption } from "@/components/data-table/data
 import { FilteredDataTable } from "@/components/data-table/filtered-data-table";
 import { formatDate } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
-import { POLICY_COLUMNS, type PolicyTableRow } from "./policy-columns";
+import { OVERDUE_COLUMN, POLICY_COLUMNS, type PolicyTableRow } from "./policy-columns";
 import { PolicyStatusBadge } from "./policy-status-badge";
 
 const CELLS: Record<(typeof POLICY_COLUMNS)[number]["id"], ColumnDef<PolicyTableRow, unknown>["cell"]> = {
@@ -24,16 +24,35 @@ const CELLS: Record<(typeof POLICY_COLUMNS)[number]["id"], ColumnDef<PolicyTable
   ),
   producttext: ({ row }) => row.original.productText,
   modalitytext: ({ row }) => row.original.modalityText,
+  // Each date stays whole; the period may wrap after "a" so the table fits a 1280 px screen.
   vigencyexpiredat: ({ row }) => (
-    <span style={{ whiteSpace: "nowrap" }}>
-      {formatDate(row.original.vigencyStartedAt)} a {formatDate(row.original.vigencyExpiredAt)}
-    </span>
+    <>
+      <span style={{ whiteSpace: "nowrap" }}>{formatDate(row.original.vigencyStartedAt)} a</span>{" "}
+      <span style={{ whiteSpace: "nowrap" }}>{formatDate(row.original.vigencyExpiredAt)}</span>
+    </>
   ),
   status: ({ row }) => <PolicyStatusBadge status={row.original.status} text={row.original.statusText} />,
   createdat: ({ row }) => formatDate(row.original.createdAt),
 };
 
 const columns = columnsOf(POLICY_COLUMNS, CELLS);
+
+const overdueColumns = columnsOf<PolicyTableRow, "overdue">([OVERDUE_COLUMN], {
+  overdue: ({ row }) => {
+    const overdue = row.original.overdue;
+    return overdue ? (
+      <span data-testid="overdue-installment">
+        <span style={{ whiteSpace: "nowrap" }}>
+          {overdue.installment} · {overdue.amount}
+        </span>
+        <br />
+        <span className="muted">{overdue.age}</span>
+      </span>
+    ) : null;
+  },
+});
+/** On the overdue list, the overdue installment's column comes right after the insured. */
+const overdueListColumns = [...columns.slice(0, 2), ...overdueColumns, ...columns.slice(2)];
 
 /** The policy list: every control writes the URL; the server page re-renders with the new page. */
 export function PoliciesTable({
@@ -53,7 +72,12 @@ export function PoliciesTable({
 }) {
   // URL keys are the API's query parameter names.
   const filters: DataTableFilter[] = [
-    { kind: "search", key: "search", label: "Buscar", placeholder: "Nome do segurado ou CPF/CNPJ" },
+    {
+      kind: "search",
+      key: "search",
+      label: "Buscar",
+      placeholder: "Nome do segurado, CPF/CNPJ ou nº da apólice",
+    },
     { kind: "select", key: "status", label: "Status", options: statusOptions, allLabel: "Todos" },
     { kind: "select", key: "product", label: "Produto", options: productOptions, allLabel: "Todos" },
     { kind: "select", key: "modality", label: "Modalidade", options: modalityOptions, allLabel: "Todas" },
@@ -75,7 +99,7 @@ export function PoliciesTable({
       filtersLabel="Filtros das apólices"
       data={rows}
       rowCount={totalItems}
-      columns={columns}
+      columns={searchParams.get("installment") === "overdue" ? overdueListColumns : columns}
       defaultSort={defaultSort}
       getRowId={(row) => row.identifier}
       filters={filters}
@@ -85,9 +109,10 @@ export function PoliciesTable({
           Exportar CSV
         </a>
       }
-      caption="Apólices da corretora. Clique no título de uma coluna para ordenar; vários títulos ordenam por várias colunas."
+      caption="Apólices da corretora. Clique no título de uma coluna para ordenar por ela; Shift+clique acrescenta a coluna à ordenação (até 3)."
       itemLabel="apólice"
       noMatches="Nenhuma apólice encontrada com esses filtros."
+      stackOnNarrow
       empty={
         <>
           <p>

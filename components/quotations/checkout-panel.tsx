@@ -21,6 +21,7 @@ import { BRAZILIAN_STATES, type CheckoutStatusJson } from "@/lib/schemas/checkou
 import { CheckoutStatus } from "./checkout-status";
 
 type Action = (quotationId: string, creditCard?: unknown) => Promise<ActionResult>;
+type PayWithBoleto = (quotationId: string) => Promise<ActionResult>;
 
 const CARD_LABELS: Record<string, string> = {
   number: "Número do cartão",
@@ -56,6 +57,7 @@ export function CheckoutPanel({
   declineReason,
   initialStatus,
   action,
+  payWithBoleto,
 }: {
   quotationId: string;
   method: "TICKET" | "CREDIT-CARD";
@@ -63,17 +65,49 @@ export function CheckoutPanel({
   declineReason?: string | null;
   initialStatus?: CheckoutStatusJson;
   action: Action;
+  /** Given when the proposal's variant also takes boleto: offered once a card is declined. */
+  payWithBoleto?: PayWithBoleto;
 }) {
   const router = useRouter();
   const [tracking, setTracking] = useState<CheckoutStatusJson | undefined>(initialStatus);
   const [result, setResult] = useState<ActionResult | null>(null);
   const [pending, startTransition] = useTransition();
+  // The last card sent, without its CVV: a declined card comes back with its fields filled. It stays
+  // in this component's state (the browser's memory), never stored.
+  const [lastCard, setLastCard] = useState<CardFormValues>();
+  const [switchedToBoleto, setSwitchedToBoleto] = useState(false);
+
+  const boletoButton =
+    payWithBoleto && method === "CREDIT-CARD" ? (
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={pending}
+        onClick={() =>
+          startTransition(async () => {
+            const answer = await payWithBoleto(quotationId);
+            if (!answer.ok) {
+              setTracking(undefined);
+              setResult(answer);
+              return;
+            }
+            setResult(null);
+            setTracking(undefined);
+            setSwitchedToBoleto(true);
+            router.refresh();
+          })
+        }
+      >
+        Pagar com boleto
+      </button>
+    ) : null;
 
   if (tracking) {
     return (
       <CheckoutStatus
         quotationId={quotationId}
         initial={tracking}
+        alternative={boletoButton}
         onRetry={() => {
           setTracking(undefined);
           router.refresh();
@@ -90,9 +124,15 @@ export function CheckoutPanel({
   };
   return (
     <>
-      {declineReason ? (
-        <p className="alert alert-warning" role="status">
-          O último pagamento foi recusado: {asSentence(declineReason)} Tente outro cartão.
+      {declineReason && method === "CREDIT-CARD" ? (
+        <div className="alert alert-warning" role="status">
+          <p>O último pagamento foi recusado: {asSentence(declineReason)} Tente outro cartão.</p>
+          {boletoButton}
+        </div>
+      ) : null}
+      {switchedToBoleto && method === "TICKET" ? (
+        <p className="alert alert-success" role="status">
+          A forma de pagamento da proposta passou a ser boleto.
         </p>
       ) : null}
       <FormResult result={result?.ok ? null : result} labels={CARD_LABELS} idOf={cardIdOf} />
@@ -120,8 +160,10 @@ export function CheckoutPanel({
         <CardForm
           summary={summary}
           pending={pending}
+          initial={lastCard}
           onSubmit={(card, setFieldError) =>
             startTransition(async () => {
+              setLastCard({ ...card, cvv: "" });
               const answer = await action(quotationId, toCreditCard(card));
               if (answer.ok) {
                 setTracking(started);
@@ -141,15 +183,18 @@ export function CheckoutPanel({
 function CardForm({
   summary,
   pending,
+  initial,
   onSubmit,
 }: {
   summary: string;
   pending: boolean;
+  /** The values to start from (the last card sent, CVV blank). */
+  initial?: CardFormValues;
   onSubmit: (card: CardFormValues, setFieldError: (path: string, message: string) => void) => void;
 }) {
   const form = useForm<CardFormValues>({
     resolver: zodResolver(cardFormSchema),
-    defaultValues: EMPTY_CARD_FORM,
+    defaultValues: initial ?? EMPTY_CARD_FORM,
   });
   const errors = form.formState.errors;
   const number = form.watch("number");

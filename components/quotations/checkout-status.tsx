@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
-import { isFailedCheckout } from "@/lib/checkout/outcome";
+import { type ReactNode, useEffect, useState } from "react";
+import { isFailedCheckout } from "@/lib/quotations/checkout-outcome";
 import type { CheckoutStatusJson } from "@/lib/schemas/checkout";
 
 const POLL_MS = 1500;
@@ -16,10 +16,13 @@ export function CheckoutStatus({
   quotationId,
   initial,
   onRetry,
+  alternative,
 }: {
   quotationId: string;
   initial: CheckoutStatusJson;
   onRetry: () => void;
+  /** Another way to pay, offered next to "Tentar outro cartão". */
+  alternative?: ReactNode;
 }) {
   const [status, setStatus] = useState(initial);
   /** Why the last poll failed: no answer at all, or the server's 503 while its database is away. */
@@ -72,9 +75,12 @@ export function CheckoutStatus({
           {status.status === "Declined" ? "Pagamento recusado" : "Não foi possível concluir o pagamento"}
         </h2>
         <p>Motivo: {status.reason ?? "não informado"}</p>
-        <button type="button" className="btn btn-primary" onClick={onRetry}>
-          Tentar outro cartão
-        </button>
+        <div className="row">
+          <button type="button" className="btn btn-primary" onClick={onRetry}>
+            Tentar outro cartão
+          </button>
+          {alternative}
+        </div>
       </section>
     );
   }

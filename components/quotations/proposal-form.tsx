@@ -7,7 +7,8 @@ import { useForm } from "react-hook-form";
 import { Field, FieldGroup } from "@/components/ui/field";
 import { FormResult } from "@/components/ui/form-result";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { formatDate, formatReais, PAYMENT_METHOD_TEXT } from "@/lib/format/pt-br";
+import { PAYMENT_METHOD_TEXT } from "@/lib/format/labels";
+import { formatDate, formatReais } from "@/lib/format/pt-br";
 import type { ActionResult } from "@/lib/forms/action-result";
 import {
   PROPOSAL_METHODS,
@@ -176,16 +177,23 @@ export function ProposalForm({
         }
         error={errors.planId?.message}
       >
-        {plans.map((plan) => (
-          <label key={plan.identifier} className="choice">
-            <input type="radio" value={plan.identifier} {...form.register("planId")} />
-            {plan.number === 1 ? "À vista" : `${plan.number}x`} de {formatReais(plan.installmentValue)} (total{" "}
-            {formatReais(plan.totalValue)}) · vencimentos{" "}
-            {proposalDueDates(plan.number, { paymentMethod: method, dueDay }, new Date(proposalDate))
-              .map((d) => formatDate(d))
-              .join(", ")}
-          </label>
-        ))}
+        {plans.map((plan) => {
+          const dueDates = proposalDueDates(
+            plan.number,
+            { paymentMethod: method, dueDay },
+            new Date(proposalDate),
+          );
+          return (
+            <label key={plan.identifier} className="choice">
+              <input type="radio" value={plan.identifier} {...form.register("planId")} />
+              {plan.number === 1 ? "À vista" : `${plan.number}x`} de {formatReais(plan.installmentValue)}{" "}
+              (total {formatReais(plan.totalValue)}) ·{" "}
+              {dueDates
+                ? `vencimentos ${dueDates.map((d) => formatDate(d)).join(", ")}`
+                : "vencimentos após informar o dia de vencimento"}
+            </label>
+          );
+        })}
       </FieldGroup>
 
       {method === "TICKET" ? (

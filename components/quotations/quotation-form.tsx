@@ -15,41 +15,12 @@ import {
   type QuotationFormValues,
   validateQuotationForm,
 } from "@/lib/quotations/form-answers";
+import { formSections, screenOrder } from "@/lib/quotations/form-sections";
+import { summaryOf } from "@/lib/quotations/form-summary";
 import { OptionsField, QuestionField, questionIdOf } from "./question-field";
 
 /** What the create action answers when it does not redirect: the message and the catalogue codes refused. */
 export type CreateQuotationResult = ActionResult<never, string>;
-
-/** Each error of the form by its path, with the label a person sees, in question order. */
-function summaryOf(questions: Question[], errors: FieldErrors<QuotationFormValues>) {
-  const fieldErrors: Record<string, string> = {};
-  const labels: Record<string, string> = {};
-  for (const question of questions) {
-    const own = (errors.answers as Record<string, FieldError | undefined> | undefined)?.[question.code];
-    if (own?.message) {
-      fieldErrors[`answers.${question.code}`] = own.message;
-      labels[`answers.${question.code}`] = question.label;
-    }
-    if (question.type !== "options") continue;
-    // Entries are keyed by index: an array from react-hook-form, an object from our resolver.
-    const entries = (
-      errors.options as
-        | Record<string, Record<string, Record<string, FieldError | undefined> | undefined>>
-        | undefined
-    )?.[question.code];
-    for (const [key, entry] of Object.entries(entries ?? {})) {
-      const index = Number(key);
-      for (const field of question.fields) {
-        const message = entry?.[field.code]?.message;
-        if (!message) continue;
-        const path = `options.${question.code}.${index}.${field.code}`;
-        fieldErrors[path] = message;
-        labels[path] = `${field.label} — opção ${index + 1}`;
-      }
-    }
-  }
-  return { fieldErrors, labels };
-}
 
 function toFieldErrors(errors: FormFieldError[]): FieldErrors<QuotationFormValues> {
   const root: Record<string, unknown> = {};
@@ -65,7 +36,12 @@ function toFieldErrors(errors: FormFieldError[]): FieldErrors<QuotationFormValue
   return root as FieldErrors<QuotationFormValues>;
 }
 
-function defaultValues(questions: Question[], today: string): QuotationFormValues {
+/** The form's first values: defaults, then `initial` answers (an insured's) where the question offers them. */
+function defaultValues(
+  questions: Question[],
+  today: string,
+  initial: Record<string, string> = {},
+): QuotationFormValues {
   const answers: QuotationFormValues["answers"] = {};
   const options: QuotationFormValues["options"] = {};
   for (const question of questions) {
@@ -80,26 +56,12 @@ function defaultValues(questions: Question[], today: string): QuotationFormValue
     } else {
       answers[question.code] = question.default !== undefined ? String(question.default) : "";
     }
+    const given = initial[question.code];
+    if (given === undefined || question.type === "options" || question.type === "multi-choice") continue;
+    if (question.type === "choice" && !question.options.some((option) => option.value === given)) continue;
+    answers[question.code] = given;
   }
   return { answers, options };
-}
-
-/** Sections of the generated form, by question code prefix (everything else is "Risco"). */
-function sectionOf(question: Question): string {
-  if (question.code.startsWith("INSURED-ADDRESS")) return "Endereço do segurado";
-  if (
-    ["IDENTITY", "INSURED-NAME", "INSURED-EMAIL", "INSURED-CELLPHONE", "PERSON-TYPE"].includes(question.code)
-  ) {
-    return "Segurado";
-  }
-  if (
-    ["CONGENER", "PREVIOUS-INSURER", "PREVIOUS-INSURER-NAME", "START-VIGENCY-DATE"].includes(question.code)
-  ) {
-    return "Seguro";
-  }
-  if (["BROKERAGE-COMMISSION", "GRIEVANCE-DISCOUNT"].includes(question.code)) return "Comissão e agravo";
-  if (question.type === "options") return "Limites";
-  return "Risco";
 }
 
 /**
@@ -110,11 +72,14 @@ export function QuotationForm({
   questions,
   operationCode,
   today,
+  initialAnswers,
   action,
 }: {
   questions: Question[];
   operationCode: string;
   today: string;
+  /** Answers to start from, by question code (the insured of `?insured=`). */
+  initialAnswers?: Record<string, string>;
   action: (input: { operationCode: string; answers: RawAnswer[] }) => Promise<CreateQuotationResult>;
 }) {
   const resolver: Resolver<QuotationFormValues> = async (values) => {
@@ -122,7 +87,7 @@ export function QuotationForm({
     return errors.length ? { values: {}, errors: toFieldErrors(errors) } : { values, errors: {} };
   };
   const form = useForm<QuotationFormValues>({
-    defaultValues: defaultValues(questions, today),
+    defaultValues: defaultValues(questions, today, initialAnswers),
     resolver,
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -149,14 +114,8 @@ export function QuotationForm({
     });
   });
 
-  const sections: { title: string; questions: Question[] }[] = [];
-  for (const question of shown) {
-    const title = sectionOf(question);
-    const section = sections.find((s) => s.title === title);
-    if (section) section.questions.push(question);
-    else sections.push({ title, questions: [question] });
-  }
-  const summary = summaryOf(questions, errors);
+  const sections = formSections(shown);
+  const summary = summaryOf(screenOrder(questions, shown), errors);
   const failed = serverAnswer?.ok === false ? serverAnswer : undefined;
   const result =
     failed || Object.keys(summary.fieldErrors).length > 0

@@ -1,11 +1,14 @@
-const LABELS = {
-  Draft: ["Em aberto", "badge-info"],
-  Confirmed: ["Em emissão", "badge-warning"],
-  Finished: ["Emitida", "badge-success"],
-  Expired: ["Expirada", "badge-muted"],
-} as const;
+import { QUOTATION_STATUS_TEXT } from "@/lib/format/labels";
 
-export function QuotationStatusBadge({ status }: { status: keyof typeof LABELS }) {
-  const [text, tone] = LABELS[status];
-  return <span className={`badge ${tone}`}>{text}</span>;
+type QuotationStatus = keyof typeof QUOTATION_STATUS_TEXT;
+
+const TONES = {
+  Draft: "badge-info",
+  Confirmed: "badge-warning",
+  Finished: "badge-success",
+  Expired: "badge-muted",
+} as const satisfies Record<QuotationStatus, string>;
+
+export function QuotationStatusBadge({ status }: { status: QuotationStatus }) {
+  return <span className={`badge ${TONES[status]}`}>{QUOTATION_STATUS_TEXT[status]}</span>;
 }

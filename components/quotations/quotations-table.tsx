@@ -94,7 +94,7 @@ export function QuotationsTable({
       getRowId={(row) => row.identifier}
       filters={filters}
       linkedFilterKeys={["stage"]}
-      caption="Cotações da corretora. Clique no título de uma coluna para ordenar; vários títulos ordenam por várias colunas."
+      caption="Cotações da corretora. Clique no título de uma coluna para ordenar por ela; Shift+clique acrescenta a coluna à ordenação (até 3)."
       itemLabel="cotação"
       noMatches="Nenhuma cotação encontrada com esses filtros."
       stackOnNarrow

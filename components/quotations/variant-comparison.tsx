@@ -1,4 +1,5 @@
-import { formatDate, formatReais, PAYMENT_TYPE_TEXT } from "@/lib/format/pt-br";
+import { PAYMENT_TYPE_TEXT } from "@/lib/format/labels";
+import { formatDate, formatReais } from "@/lib/format/pt-br";
 import type { Pricing } from "@/lib/schemas/quotation";
 
 /** Price variants side by side: limit, deductible, net, IOF, total, commission and the plans. */

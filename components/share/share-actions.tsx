@@ -10,15 +10,18 @@ import {
 
 /**
  * "Enviar ao cliente": copy the typeable line or the signed link, or open a prepared e-mail or
- * WhatsApp message. `label` names the document for screen readers ("parcela 2").
+ * WhatsApp message (to the insured's mobile when known). `label` names the document for screen
+ * readers ("parcela 2").
  */
 export function ShareActions({
   document,
   email,
+  phone,
   label,
 }: {
   document: ShareDocument;
   email?: string;
+  phone?: string;
   label: string;
 }) {
   const message = buildShareMessage(document);
@@ -39,7 +42,7 @@ export function ShareActions({
       </a>
       <a
         className="btn btn-secondary btn-sm"
-        href={whatsappHref(message)}
+        href={whatsappHref(message, phone)}
         target="_blank"
         rel="noopener noreferrer"
       >

@@ -1,13 +1,14 @@
-import type { WebhookDeliveryStatus } from "@/db/schema";
+import { WEBHOOK_DELIVERY_STATUS_TEXT } from "@/lib/format/labels";
 
-const BADGES: Record<WebhookDeliveryStatus, { text: string; className: string }> = {
-  Waiting: { text: "Aguardando a anterior", className: "badge badge-muted" },
-  Pending: { text: "Pendente", className: "badge badge-info" },
-  Delivered: { text: "Entregue", className: "badge badge-success" },
-  Failed: { text: "Falhou", className: "badge badge-danger" },
+type WebhookDeliveryStatus = keyof typeof WEBHOOK_DELIVERY_STATUS_TEXT;
+
+const TONES: Record<WebhookDeliveryStatus, string> = {
+  Waiting: "badge-muted",
+  Pending: "badge-info",
+  Delivered: "badge-success",
+  Failed: "badge-danger",
 };
 
 export function DeliveryStatusBadge({ status }: { status: WebhookDeliveryStatus }) {
-  const badge = BADGES[status];
-  return <span className={badge.className}>{badge.text}</span>;
+  return <span className={`badge ${TONES[status]}`}>{WEBHOOK_DELIVERY_STATUS_TEXT[status]}</span>;
 }

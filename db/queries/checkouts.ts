@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../index";
 import { selectRows } from "../rows";
 import {
@@ -11,6 +11,7 @@ import {
   type QuotationStatus,
   quotations,
 } from "../schema";
+import { latestCheckout, validityNotEnded } from "./quotations/fragments";
 
 export type CheckoutTarget = {
   quotationId: string;
@@ -92,7 +93,7 @@ export async function confirmQuotationWithCheckout(db: Executor, start: Checkout
       set status = 'Confirmed', decline_reason = null, updated_at = now()
       where ${quotations.id} = ${start.quotationId} and ${quotations.brokerId} = ${start.brokerId}
         and ${quotations.status} = 'Draft'
-        and (${quotations.expiresAt} is null or ${quotations.expiresAt} >= ${start.at.toISOString()}::timestamptz)
+        and ${validityNotEnded(start.at)}
         and exists (
           select 1 from ${proposals}
           where ${proposals.quotationId} = ${start.quotationId} and ${proposals.id} = ${start.proposalId}
@@ -136,17 +137,7 @@ export async function findCheckoutStatus(
   brokerId: string,
   quotationId: string,
 ): Promise<CheckoutStatusRow | undefined> {
-  const latest = db
-    .select({
-      status: checkouts.status,
-      failureReason: checkouts.failureReason,
-      updatedAt: checkouts.updatedAt,
-    })
-    .from(checkouts)
-    .where(eq(checkouts.quotationId, quotations.id))
-    .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
-    .limit(1)
-    .as("latest");
+  const latest = latestCheckout.as("latest");
   const policy = db
     .select({ policyNumber: policies.policyNumber })
     .from(policies)

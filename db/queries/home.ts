@@ -2,8 +2,9 @@ import { and, asc, count, eq, gte, inArray, lt, lte, not, sql } from "drizzle-or
 import type { Executor } from "../index";
 import { selectRows } from "../rows";
 import { policies, policyInstallments, quotations } from "../schema";
-import { latestCheckoutStatus, STAGE_CONDITIONS, validDraftCondition } from "./quotation-reads";
-import { hasLiveRenewal } from "./quotations";
+import { collectableOverdue } from "./collectable-overdue";
+import { hasLiveRenewal, latestCheckoutStatus } from "./quotations/fragments";
+import { STAGE_CONDITIONS, validDraftCondition } from "./quotations/summaries";
 
 /** The instants the home's counts are cut at, computed by lib/home from São Paulo days. */
 export type AttentionBounds = {
@@ -32,7 +33,6 @@ function unpaidInstallments(brokerId: string, bounds: AttentionBounds) {
   );
 }
 
-const overdue = sql`${policyInstallments.status} = 'Overdue'`;
 const dueSoon = (bounds: AttentionBounds) =>
   sql`${policyInstallments.status} = 'Pending' and ${policyInstallments.dueDate} >= ${at(bounds.dueSoonStart)}`;
 
@@ -43,13 +43,15 @@ const dueSoon = (bounds: AttentionBounds) =>
 export async function countAttentionInstallments(db: Executor, brokerId: string, bounds: AttentionBounds) {
   const [row] = await db
     .select({
-      overdueCount: sql<number>`count(*) filter (where ${overdue})`.mapWith(Number),
+      overdueCount: sql<number>`count(*) filter (where ${collectableOverdue})`.mapWith(Number),
       overdueCents:
-        sql<number>`coalesce(sum(${policyInstallments.premiumTotalCents}) filter (where ${overdue}), 0)`.mapWith(
+        sql<number>`coalesce(sum(${policyInstallments.premiumTotalCents}) filter (where ${collectableOverdue}), 0)`.mapWith(
           Number,
         ),
       overduePolicies:
-        sql<number>`count(distinct ${policyInstallments.policyId}) filter (where ${overdue})`.mapWith(Number),
+        sql<number>`count(distinct ${policyInstallments.policyId}) filter (where ${collectableOverdue})`.mapWith(
+          Number,
+        ),
       dueSoonCount: sql<number>`count(*) filter (where ${dueSoon(bounds)})`.mapWith(Number),
       dueSoonPolicies:
         sql<number>`count(distinct ${policyInstallments.policyId}) filter (where ${dueSoon(bounds)})`.mapWith(
@@ -75,7 +77,10 @@ export async function countAttentionInstallments(db: Executor, brokerId: string,
   );
 }
 
-/** The first few overdue (oldest first) or due-soon (soonest first) installments, with the insured and amount. */
+/**
+ * The first few overdue (oldest first: the longest unpaid) or due-soon (soonest first) installments,
+ * with the insured, amount and the policy's number of installments.
+ */
 export async function listAttentionInstallments(
   db: Executor,
   brokerId: string,
@@ -88,6 +93,10 @@ export async function listAttentionInstallments(
         policyNumber: policies.policyNumber,
         insuredName: policies.insuredName,
         installmentNumber: policyInstallments.installmentNumber,
+        installmentCount:
+          sql<number>`(select count(*) from ${policyInstallments} as every_installment where every_installment.policy_id = ${policies.id})`.mapWith(
+            Number,
+          ),
         dueDate: policyInstallments.dueDate,
         amountCents: policyInstallments.premiumTotalCents,
       })
@@ -100,7 +109,7 @@ export async function listAttentionInstallments(
         and(
           eq(policies.brokerId, brokerId),
           lt(policyInstallments.dueDate, bounds.dueSoonEnd),
-          kind === "overdue" ? overdue : dueSoon(bounds),
+          kind === "overdue" ? collectableOverdue : dueSoon(bounds),
         ),
       )
       .orderBy(asc(policyInstallments.dueDate), asc(policyInstallments.id))
@@ -108,11 +117,14 @@ export async function listAttentionInstallments(
   );
 }
 
-/** Issued policies whose vigency ends within 30, 60 and 90 days and that have no live renewal. */
+/**
+ * Issued policies whose vigency ends within 30, 60 and 90 days and that have no live renewal: the
+ * home's counts and the one /renewals states (the policy list's `status=Issued&renewal=none&endingWithinDays`).
+ */
 export async function countPoliciesEndingWithoutRenewal(
   db: Executor,
   brokerId: string,
-  bounds: AttentionBounds,
+  bounds: Pick<AttentionBounds, "now" | "endingEnds">,
 ) {
   const { d30, d60, d90 } = bounds.endingEnds;
   const [row] = await db
@@ -136,7 +148,7 @@ export async function countPoliciesEndingWithoutRenewal(
 
 /**
  * The broker's valid Draft quotations with the stage flags the quotation list filters on
- * (db/queries/quotation-reads.ts): one definition for the home's counts and the list it links to.
+ * (db/queries/quotations/summaries.ts): one definition for the home's counts and the list it links to.
  */
 function attentionQuotations(db: Executor, brokerId: string, bounds: AttentionBounds) {
   return db

@@ -1,19 +1,23 @@
 import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, not, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { PolicySortField, PolicySortTerm } from "@/lib/policies/sort";
 import { processSingleton } from "@/lib/process/registry";
 import type { Executor } from "../index";
 import { modalities, type PolicyStatus, policies, policyInstallments } from "../schema";
+import { collectableOverdue } from "./collectable-overdue";
 import { policyDocumentIds } from "./documents";
-import { hasLiveRenewal } from "./quotations";
+import type { PolicySortField, PolicySortTerm } from "./policy-sort";
+import { hasLiveRenewal } from "./quotations/fragments";
 
 export type PolicyRow = typeof policies.$inferSelect;
 export type PolicyInstallmentRow = typeof policyInstallments.$inferSelect;
 
 /** What the list may filter on, already resolved to column values (lib/policies/filters.ts). */
 export type PolicyFilterValues = {
-  /** The normalised name as a substring, or (when given) the identity's prefix. */
-  search?: { name: string; identityPrefix?: string };
+  /**
+   * The normalised name as a substring, or (when given) the identity's prefix, or (when given)
+   * exactly the 13-digit policyNumber or the 24-digit number.
+   */
+  search?: { name: string; identityPrefix?: string; policyNumber?: string; number?: string };
   modalityCodes?: string[];
   productCodes?: string[];
   vigencyStartFrom?: Date;
@@ -25,7 +29,7 @@ export type PolicyFilterValues = {
   vigencyEndBetween?: { from: Date; to: Date };
   /** Only policies without a live (Draft, Confirmed or Finished) renewal quotation. */
   withoutRenewal?: boolean;
-  /** Only policies with an Overdue installment, or a Pending one due in [from, to). */
+  /** Only policies with a collectable overdue installment, or a Pending one due in [from, to). */
   installment?: { kind: "overdue" } | { kind: "due-soon"; from: Date; to: Date };
 };
 
@@ -43,9 +47,18 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const nameContains = (name: string) => like(policies.insuredNameNormalized, `%${escapeLike(name)}%`);
 const identityStartsWith = (prefix: string) => like(policies.insuredIdentity, `${escapeLike(prefix)}%`);
 
+/** What a search may match, name first; each one served by its own index (numbers: unique keys). */
+function searchAlternatives(search: NonNullable<PolicyFilterValues["search"]>): SQL[] {
+  return [
+    nameContains(search.name),
+    ...(search.identityPrefix ? [identityStartsWith(search.identityPrefix)] : []),
+    ...(search.policyNumber ? [eq(policies.policyNumber, search.policyNumber)] : []),
+    ...(search.number ? [eq(policies.number, search.number)] : []),
+  ];
+}
+
 function searchCondition(search: NonNullable<PolicyFilterValues["search"]>): SQL | undefined {
-  const name = nameContains(search.name);
-  return search.identityPrefix ? or(name, identityStartsWith(search.identityPrefix)) : name;
+  return or(...searchAlternatives(search));
 }
 
 /** Every filter but `search`. */
@@ -76,7 +89,7 @@ function filterConditions(brokerId: string, filters: PolicyFilterValues): (SQL |
 function installmentCondition(filter: NonNullable<PolicyFilterValues["installment"]>): SQL {
   const due =
     filter.kind === "overdue"
-      ? sql`${policyInstallments.status} = 'Overdue'`
+      ? collectableOverdue
       : sql`${policyInstallments.status} = 'Pending' and ${policyInstallments.dueDate} >= ${filter.from.toISOString()}::timestamptz
           and ${policyInstallments.dueDate} < ${filter.to.toISOString()}::timestamptz`;
   return sql`exists (select 1 from ${policyInstallments} where ${policyInstallments.policyId} = ${policies.id} and ${due})`;
@@ -88,17 +101,19 @@ function policyConditions(brokerId: string, filters: PolicyFilterValues): SQL | 
 
 /**
  * The filtered rows as disjoint sets whose counts add up to the total. A name-or-identity search
- * is two sets, the name matches and the identity matches whose name does not match: each is served
+ * is two sets, the name matches and the identity matches whose name does not match (a policy
+ * number, a third: the exact number matching neither of the others): each is served
  * by its own index (an index-only scan of the broker's names, a range of the identity index), where
  * one count of the OR visits every heap page the global trigram index points at (0.1-0.9 s for a
  * broker with 100,000 policies).
  */
 function countedSets(brokerId: string, filters: PolicyFilterValues): (SQL | undefined)[] {
-  const { search } = filters;
-  if (!search?.identityPrefix) return [policyConditions(brokerId, filters)];
+  const alternatives = filters.search ? searchAlternatives(filters.search) : [];
+  if (alternatives.length < 2) return [policyConditions(brokerId, filters)];
   const base = filterConditions(brokerId, filters);
-  const name = nameContains(search.name);
-  return [and(...base, name), and(...base, identityStartsWith(search.identityPrefix), not(name))];
+  return alternatives.map((alternative, i) =>
+    and(...base, alternative, ...alternatives.slice(0, i).map((earlier) => not(earlier))),
+  );
 }
 
 /** The filtered total as a column: uncorrelated subqueries, evaluated once per statement. */

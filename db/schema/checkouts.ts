@@ -16,6 +16,8 @@ import { type Address, PAYMENT_METHODS, proposals, quotations } from "./quotatio
 
 export const CHECKOUT_STATUSES = ["Queued", "Processing", "Issued", "Declined", "Failed"] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+/** Checkout statuses that end it without a policy: declined by the gateway, or failed. */
+export const FAILED_CHECKOUT_STATUSES = ["Declined", "Failed"] as const satisfies readonly CheckoutStatus[];
 
 /** The bank's 8-digit "nosso número" of each boleto; the bank reuses the range after 99 999 999. */
 export const boletoOurNumberSeq = pgSequence("boleto_our_number_seq", {

@@ -66,7 +66,7 @@ export const policies = pgTable(
     unique("policies_quotation_key").on(t.quotationId),
     unique("policies_number_key").on(t.number),
     unique("policies_policy_number_key").on(t.policyNumber),
-    // One index per allowed sort field, broker first, id last: the list's tie-break (lib/policies/sort.ts).
+    // One index per allowed sort field, broker first, id last: the list's tie-break (db/queries/policy-sort.ts).
     index("policies_broker_created_idx").on(t.brokerId, t.createdAt, t.id),
     index("policies_broker_product_idx").on(t.brokerId, t.productText, t.id),
     index("policies_broker_modality_idx").on(t.brokerId, t.modalityText, t.id),

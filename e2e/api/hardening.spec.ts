@@ -25,9 +25,8 @@ import {
 import { rawHttp } from "../support/raw-http";
 
 /**
- * Issue 8's defects found by trying the built server as an attacker would (§2.4, §2.5, §2.10,
- * §2.12, §2.13). Each test asserts the target behaviour; the per-address limit under a forged
- * X-Forwarded-For (§2.3) is in keyless-limit.last.spec.ts.
+ * What an attacker tried on the built server and must keep failing. Each test asserts the target
+ * behaviour; the per-address limit under a forged X-Forwarded-For is in keyless-limit.last.spec.ts.
  */
 const LIST = "/api/v1/policy/100000/all";
 

@@ -42,8 +42,8 @@ function expectWindowRefusal(refused: ApiAnswer) {
 }
 
 test.describe("keyless calls per client address", () => {
-  // Issue 8 §2.3 (hardening): fails until the client address stops trusting X-Forwarded-For from
-  // the client itself (TRUSTED_PROXIES, default 0: the socket address).
+  // The client address must not trust an X-Forwarded-For the client sent itself (TRUSTED_PROXIES,
+  // default 0: the socket address), or a client could pick a fresh address per call.
   test("hardening: a forged X-Forwarded-For does not dodge the per-address limit", async ({ request }) => {
     const api = new ApiClient(request);
     let n = 0;

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { z } from "zod";
-import { ENDPOINTS } from "@/lib/http/endpoints";
+import { ENDPOINTS } from "@/lib/api/endpoints";
 import { ERROR_CODES } from "@/lib/http/errors";
 import { MAX_BODY_BYTES } from "@/lib/http/request";
 import { policyListResponseSchema } from "@/lib/schemas/policy";

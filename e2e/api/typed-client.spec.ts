@@ -8,7 +8,7 @@ import { createProposal, createQuotation } from "../support/api-flows";
 import type { paths } from "../support/openapi-types";
 
 /**
- * The typed client check (issue 9 §7): every operation of the served OpenAPI document is called
+ * The typed client check: every operation of the served OpenAPI document is called
  * through openapi-fetch with the generated types (compile time), and each answer's status and body
  * are checked against the document (run time, with Ajv on the document's own JSON Schemas). An
  * operation of the document missing from CASES fails the suite: a new endpoint is one entry here.

@@ -66,7 +66,7 @@ test.describe("API keys", () => {
     await expect(page.getByRole("status").filter({ hasText: "revogada" })).toBeVisible();
     await expect(reloadedRow).toContainText("Revogada em");
 
-    // The API caches key look-ups for up to 5 s (lib/auth/api-keys.ts): the key stops within that.
+    // The API caches key look-ups for up to 5 s (lib/api-keys/key-store.ts): the key stops within that.
     await expect
       .poll(
         async () =>

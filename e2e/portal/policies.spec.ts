@@ -32,9 +32,9 @@ test.describe("policy table", () => {
     const descending = (await policies.column(1)).map(normalizeName);
     expect(descending).toEqual([...descending].sort().reverse());
 
-    // A second column joins the sort: status first, then the insured name inside each status.
+    // Shift+click adds a second column: status first, then the insured name inside each status.
     await page.goto("/policies?sort=status");
-    await policies.table.getByRole("button", { name: /^Segurado:/ }).click();
+    await policies.table.getByRole("button", { name: /^Segurado:/ }).click({ modifiers: ["Shift"] });
     await expect(page).toHaveURL(/[?&]sort=status%2Cinsuredname(&|$)/);
     await page.getByLabel("Por página").selectOption("100");
     await expect(page).toHaveURL(/itemsPerPage=100/);

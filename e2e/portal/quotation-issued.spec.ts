@@ -6,12 +6,13 @@ test.describe("an issued quotation's page", () => {
     page,
   }) => {
     await signIn(page);
-    await page.goto("/quotations");
-    // The demo's quotations are issued policies whose prices were never quoted here (the oldest rows).
+    // The demo's oldest quotations are issued policies whose prices were never quoted here (other
+    // specs add newer issued quotations, with prices, at the top of the default order).
+    await page.goto("/quotations?sort=createdat");
     const row = page
       .getByRole("row")
       .filter({ has: page.getByRole("link", { name: "Ver apólice" }) })
-      .last();
+      .first();
     const policyHref = await row.getByRole("link", { name: "Ver apólice" }).getAttribute("href");
     await row.getByRole("link", { name: /^Abrir/ }).click();
     await expect(page).toHaveURL(/\/quotations\/[0-9a-f-]{36}$/);

@@ -30,7 +30,7 @@ test.describe("the quotations list", () => {
       "href",
       "/insureds/52998224725",
     );
-    await expect(row).toContainText("Em aberto");
+    await expect(row).toContainText("Rascunho");
     await expect(row).toContainText("sem proposta");
 
     await page.getByRole("combobox", { name: "Situação" }).selectOption("Finished");
@@ -83,7 +83,7 @@ test.describe("the quotations list", () => {
     page,
   }) => {
     await signIn(page);
-    // The demo seed leaves a few quotations that expired weeks ago (db/seed.ts).
+    // The demo seed leaves a few quotations that expired weeks ago (lib/demo/seed.ts).
     await page.goto("/quotations");
     await page.getByRole("combobox", { name: "Situação" }).selectOption("Expired");
     await expect(page).toHaveURL(/status=Expired/);
@@ -100,7 +100,7 @@ test.describe("the quotations list", () => {
 
     await row.getByRole("button", { name: `Recalcular (${insuredName})` }).click();
     await expect(page).toHaveURL(quotationPath);
-    await expect(page.getByText("Em aberto", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rascunho", { exact: true })).toBeVisible();
     await expect(page.getByText("Expirada", { exact: true })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Recalcular" })).toHaveCount(0);
     const validity = page.getByText(/^Válida até \d{2}\/\d{2}\/\d{4}$/);
@@ -120,7 +120,7 @@ test.describe("the quotations list", () => {
     await expect(page.locator(`a[href="${quotationPath}"]`)).toHaveCount(0);
     await page.goto(`/quotations?status=Draft&${search}`);
     const revived = rows(page).filter({ has: page.locator(`a[href="${quotationPath}"]`) });
-    await expect(revived).toContainText("Em aberto");
+    await expect(revived).toContainText("Rascunho");
     await expect(revived.getByRole("button", { name: /^Recalcular/ })).toHaveCount(0);
     await expect(revived.locator('td[data-label="Válida até"]')).toHaveText(
       newValidity.split("-").reverse().join("/"),

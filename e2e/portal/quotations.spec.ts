@@ -43,9 +43,7 @@ test.describe("quotation to policy", () => {
     await form.getByRole("button", { name: "Calcular cotação" }).click();
     await expect(form.getByRole("alert")).toContainText("campos destacados");
     await expect(form.getByRole("alert")).toContainText(/\d+ campos precisam de revisão/);
-    await expect(
-      form.getByText("Informe um CPF (pessoa física) ou CNPJ (pessoa jurídica) válido.", { exact: true }),
-    ).toBeVisible();
+    await expect(form.getByText("Informe um CNPJ válido.", { exact: true })).toBeVisible();
     // The summary's link takes the focus to the field it names.
     await form.getByRole("link", { name: /^CPF\/CNPJ do segurado: / }).click();
     await expect(form.getByLabel("CPF/CNPJ do segurado")).toBeFocused();
@@ -125,7 +123,7 @@ test.describe("quotation to policy", () => {
     await form.getByLabel("Usar o endereço do segurado como endereço de cobrança").uncheck();
     await form.getByRole("button", { name: "Pagar e emitir apólice" }).click();
     await expect(form.getByText("O código de segurança tem 3 dígitos.")).toBeVisible();
-    await expect(form.getByText("Informe um CEP com 8 dígitos.")).toBeVisible();
+    await expect(form.getByText("Informe um CEP válido, com 8 dígitos.")).toBeVisible();
     await form.getByLabel("Código de segurança (CVV)").fill("123");
     await form.getByLabel("Usar o endereço do segurado como endereço de cobrança").check();
     await form.getByRole("button", { name: "Pagar e emitir apólice" }).click();
@@ -176,7 +174,7 @@ test.describe("quotation to policy", () => {
     const id = await createBrokerQuotation(page, name);
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Cotações" }).click();
     const row = page.getByRole("row").filter({ hasText: name });
-    await expect(row).toContainText("Em aberto");
+    await expect(row).toContainText("Rascunho");
     await row.getByRole("link", { name: /Gerar proposta/ }).click();
     await expect(page).toHaveURL(new RegExp(`/quotations/${id}/proposal$`));
     await page.goto("/quotations");

@@ -49,7 +49,7 @@ test.describe("renewals", () => {
     await page.goto("/renewals");
     const renewed = page.locator(`tbody tr[data-policy="${policyNumber}"]`);
     await expect(renewed.getByRole("button", { name: "Renovar" })).toHaveCount(0);
-    await expect(renewed).toContainText("Em aberto");
+    await expect(renewed).toContainText("Rascunho");
     await expect(renewed.getByRole("link", { name: "Ver cotação de renovação" })).toHaveAttribute(
       "href",
       quotationPath,
@@ -82,7 +82,7 @@ test.describe("renewals", () => {
     await page.goto("/renewals");
     const renewed = page.locator(`tbody tr[data-policy="${oldNumber}"]`);
     const renewal = renewed.locator('td[data-label="Renovação"]');
-    await expect(renewal).toContainText("Emitida");
+    await expect(renewal).toContainText("Finalizada");
     await expect(renewal.getByRole("button", { name: "Renovar" })).toHaveCount(0);
     await renewal.getByRole("link", { name: "Ver cotação de renovação" }).click();
     await expect(page).toHaveURL(quotationPath);

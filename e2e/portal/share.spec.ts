@@ -62,7 +62,8 @@ test.describe("sending documents to the client", () => {
     expect(decodeURIComponent(mail!)).toContain(proposalUrl);
     expect(decodeURIComponent(mail!)).toContain("Olá, Sara!");
     const whatsapp = await proposal.getByRole("link", { name: /WhatsApp/ }).getAttribute("href");
-    expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    // The insured's mobile as typed in the quotation: 55 + DDD + number.
+    expect(whatsapp).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
     expect(decodeURIComponent(whatsapp!)).toContain(proposalUrl);
     await expectNoSeriousA11yViolations(page);
 
@@ -90,7 +91,7 @@ test.describe("sending documents to the client", () => {
     await expectPdfWithoutSession(page, boletoUrl);
     const text = decodeURIComponent(
       (await installment.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"))!.replace(
-        "https://wa.me/?text=",
+        "https://wa.me/5511987654321?text=",
         "",
       ),
     );

@@ -10,8 +10,8 @@ import { CARD_CPF, CARDS } from "./quotations";
 export const TEST_CARDS = { ...CARDS, tokenizationFails: "4000000000000044" } as const;
 
 /**
- * A name no seeded policy has, letters only: a name with digits is searched as a CPF/CNPJ until
- * issue 8 §2.2 is fixed, and the flows find their policy by name.
+ * A name no seeded policy has, letters only (digits would also match CPF/CNPJ prefixes): the flows
+ * find their policy by name.
  */
 export function uniqueInsuredName(prefix: string): string {
   const letters = Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)));

@@ -18,3 +18,13 @@ export async function docShot(page: Page, name: string) {
     }
   });
 }
+
+/** The page as it is now, at 1280 and at 375 px (docs/screenshots/NAME-1280.png, NAME-375.png). */
+export async function docShotsAtBothWidths(page: Page, name: string) {
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await docShot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await docShot(page, `${name}-375`);
+  if (original) await page.setViewportSize(original);
+}

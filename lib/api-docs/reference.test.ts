@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ENDPOINTS } from "@/lib/api/endpoints";
 import { EVENT_TYPES } from "@/lib/events/types";
-import { ENDPOINTS } from "@/lib/http/endpoints";
 import { ERROR_CODES } from "@/lib/http/errors";
 import { ENDPOINT_RULES } from "@/lib/rate-limit/policies";
 import { listErrorCodes, listLimits, REFERENCE_GUIDE } from "./reference";

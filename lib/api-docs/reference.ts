@@ -1,5 +1,5 @@
 import "server-only";
-import { ENDPOINTS } from "@/lib/http/endpoints";
+import { ENDPOINTS } from "@/lib/api/endpoints";
 import { ERROR_CODES, GATEWAY_MESSAGES } from "@/lib/http/errors";
 import {
   ALL_CALLS_RULE,

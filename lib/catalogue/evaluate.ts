@@ -106,6 +106,11 @@ function asText(raw: unknown): string | undefined {
   return undefined;
 }
 
+/** One digit repeated throughout ("00000000"): a placeholder, never a real CEP. */
+export function isRepeatedDigit(digits: string): boolean {
+  return /^(\d)\1*$/.test(digits);
+}
+
 /** A number or numeric string as an exact Decimal (numeric strings are accepted where a number is expected). */
 function asDecimal(raw: unknown): Decimal | undefined {
   if (typeof raw === "number" && Number.isFinite(raw)) return new Decimal(raw);
@@ -149,6 +154,7 @@ function normalise(question: Question, raw: unknown, context: EvaluationContext,
       const text = asText(raw);
       if (text === undefined || !/^[\d\s().+-]+$/.test(text)) return FAIL;
       const digits = text.replace(/\D/g, "");
+      if (question.refuseRepeated && isRepeatedDigit(digits)) return FAIL;
       return digits.length >= question.minLength && digits.length <= question.maxLength ? ok(digits) : FAIL;
     }
     case "integer": {

@@ -29,8 +29,11 @@ export type QuestionType =
   /** Free text, trimmed. `allowEmpty` accepts "" (an address complement). */
   | { type: "text"; maxLength?: number; allowEmpty?: boolean }
   | { type: "email" }
-  /** Digits once spaces, dots, dashes, parentheses and `+` are removed; stored as digits. */
-  | { type: "digits"; minLength: number; maxLength: number }
+  /**
+   * Digits once spaces, dots, dashes, parentheses and `+` are removed; stored as digits.
+   * `refuseRepeated` refuses one digit repeated (CEP 00000-000 does not exist).
+   */
+  | { type: "digits"; minLength: number; maxLength: number; refuseRepeated?: boolean }
   /** A number or numeric string that is a whole number within [min, max]. */
   | { type: "integer"; min: number; max: number }
   /** A number or numeric string within [min, max] with at most `scale` decimals; stored as a string. */

@@ -87,9 +87,19 @@ describe("card form", () => {
         "cvv: O código de segurança tem 3 dígitos.",
         "identity: Informe um CPF válido do titular.",
         "expiryYear: Cartão vencido.",
-        "billingAddress.zipCode: Informe um CEP com 8 dígitos.",
+        "billingAddress.zipCode: Informe um CEP válido, com 8 dígitos.",
         "billingAddress.state: Escolha a UF.",
       ]),
     );
+  });
+
+  it("refuses a billing CEP of one repeated digit (00000-000 does not exist)", () => {
+    const result = cardFormSchema.safeParse({
+      ...valid,
+      useCustomerAddress: false,
+      billingAddress: { ...emptyAddress, zipCode: "00000-000" },
+    });
+    const messages = result.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    expect(messages).toContain("billingAddress.zipCode: Informe um CEP válido, com 8 dígitos.");
   });
 });

@@ -32,7 +32,7 @@ const CARD_MESSAGES_PT: Record<string, string> = {
   expiryYear: "Escolha o ano.",
   cvv: "O código de segurança tem 3 dígitos.",
   billingAddress: "Informe o endereço de cobrança.",
-  "billingAddress.zipCode": "Informe um CEP com 8 dígitos.",
+  "billingAddress.zipCode": "Informe um CEP válido, com 8 dígitos.",
   "billingAddress.street": "Informe o logradouro.",
   "billingAddress.number": "Informe o número.",
   "billingAddress.complement": "Complemento longo demais.",

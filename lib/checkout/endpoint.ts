@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/endpoint/definition";
 import { checkoutRequestSchema } from "@/lib/schemas/checkout";
 import { safeTextSchema } from "@/lib/schemas/primitives";
 

@@ -5,14 +5,14 @@ import * as checkoutRoute from "@/app/api/[version]/checkout/route";
 import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
 import { checkouts, quotations } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
-import { clearApiKeyCache } from "@/lib/auth/api-keys";
-import { stopWorker } from "@/lib/jobs";
+import { clearApiKeyCache } from "@/lib/api-keys/key-store";
 import { getIssuanceQueue } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/config";
 import { createQuotation } from "@/lib/quotations/service";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { createBrokerWithKey, keyHeader } from "@/lib/testing/fixtures";
 import { callRoute } from "@/lib/testing/route";
+import { stopWorker } from "@/lib/worker";
 import { getCheckoutStatus, startCheckout } from "./start-checkout";
 import { brokerQuotationAnswers, createQuotationWithProposal, TEST_CARDS, testCard } from "./testing";
 

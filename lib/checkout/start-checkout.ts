@@ -7,13 +7,13 @@ import {
   findCheckoutStatus,
   findCheckoutTarget,
 } from "@/db/queries/checkouts";
-import { isFailedCheckout } from "@/lib/checkout/outcome";
 import { ApiError } from "@/lib/http/errors";
 import { issuePaths } from "@/lib/http/request";
 import { getIssuanceQueue } from "@/lib/jobs/boss";
 import { log } from "@/lib/log";
 import { type CardToken, getPaymentGateway, PaymentGatewayUnavailableError } from "@/lib/payments/gateway";
-import { isQuotationExpired } from "@/lib/quotations/validity";
+import { isQuotationExpired } from "@/lib/quotation-validity/validity";
+import { isFailedCheckout } from "@/lib/quotations/checkout-outcome";
 import {
   type CheckoutRequest,
   type CheckoutRequestInput,

@@ -1,8 +1,9 @@
 import type { Database } from "@/db/index";
 import { type ClaimReadRow, listClaimPage } from "@/db/queries/claims";
+import { CLAIM_STATUS_TEXT } from "@/lib/format/labels";
 import { centsToReais } from "@/lib/money";
 import { findPolicyOrThrow } from "@/lib/policies/find-policy";
-import { CLAIM_STATUS_TEXT, type ClaimListQuery, type ClaimWire } from "@/lib/schemas/claim";
+import type { ClaimListQuery, ClaimWire } from "@/lib/schemas/claim";
 
 export type ClaimList = { totalItems: number; itemsPerPage: number; list: ClaimWire[] };
 

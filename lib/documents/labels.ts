@@ -1,26 +1,5 @@
-import type { Address, InstallmentStatus, PaymentMethod, PersonType, PolicyStatus } from "@/db/schema";
+import type { Address } from "@/db/schema";
 import { formatIdentity } from "@/lib/identity";
-import { POLICY_STATUS_TEXT } from "@/lib/schemas/policy";
-
-/** pt-BR wording printed on the documents. */
-export const POLICY_STATUS_LABELS: Record<PolicyStatus, string> = POLICY_STATUS_TEXT;
-
-export const INSTALLMENT_STATUS_LABELS: Record<InstallmentStatus, string> = {
-  Pending: "Pendente",
-  Paid: "Paga",
-  Overdue: "Vencida",
-  Canceled: "Cancelada",
-};
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  TICKET: "Boleto bancário",
-  "CREDIT-CARD": "Cartão de crédito",
-};
-
-export const PERSON_TYPE_LABELS: Record<PersonType, string> = {
-  NATURAL: "Pessoa física",
-  LEGAL: "Pessoa jurídica",
-};
 
 /** "CPF" or "CNPJ", from the length of the normalised identity. */
 export function identityLabel(identity: string): string {

@@ -7,7 +7,13 @@ import {
 import type { Rate } from "@/db/schema";
 import { splitInstallments } from "@/lib/money";
 import { boletoOurNumber } from "./boleto";
-import type { BoletoDocumentData, CoverageData, PolicyDocumentData, ProposalDocumentData } from "./types";
+import type {
+  BoletoDocumentData,
+  CoverageData,
+  InsuredData,
+  PolicyDocumentData,
+  ProposalDocumentData,
+} from "./types";
 
 function coverages(rates: Rate[] | null | undefined): CoverageData[] {
   return (rates ?? []).map((rate) => ({
@@ -44,6 +50,7 @@ export async function loadPolicyDocumentData(
       address: quotation.insuredAddress,
       email: quotation.insuredEmail,
     },
+    contactPhone: quotation.insuredPhone,
     broker,
     productText: policy.productText,
     modalityText: policy.modalityText,
@@ -112,14 +119,7 @@ export async function loadProposalDocumentData(
     number: proposal.number,
     createdAt: proposal.createdAt,
     quotationId: quotation.id,
-    insured: {
-      name: quotation.insuredName,
-      identity: quotation.insuredIdentity,
-      personType: quotation.personType,
-      address: quotation.insuredAddress,
-      email: quotation.insuredEmail,
-      phone: quotation.insuredPhone,
-    },
+    insured: insuredOfQuotation(quotation),
     broker,
     productText: modality.productText,
     modalityText: modality.text,
@@ -144,5 +144,26 @@ export async function loadProposalDocumentData(
         return { number: i + 1, dueDate: new Date(dueDate), amountCents };
       }),
     },
+  };
+}
+
+type QuotationInsured = {
+  insuredName: string;
+  insuredIdentity: string;
+  personType: InsuredData["personType"];
+  insuredAddress: InsuredData["address"];
+  insuredEmail: InsuredData["email"];
+  insuredPhone: InsuredData["phone"];
+};
+
+/** The insured as a quotation holds them, for a document made before there is a policy. */
+export function insuredOfQuotation(quotation: QuotationInsured): InsuredData {
+  return {
+    name: quotation.insuredName,
+    identity: quotation.insuredIdentity,
+    personType: quotation.personType,
+    address: quotation.insuredAddress,
+    email: quotation.insuredEmail,
+    phone: quotation.insuredPhone,
   };
 }

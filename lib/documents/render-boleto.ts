@@ -1,4 +1,5 @@
 import { formatDatePtBr } from "@/lib/dates";
+import { capitalized, INSTALLMENT_STATUS_TEXT } from "@/lib/format/labels";
 import { formatIdentity } from "@/lib/identity";
 import { formatBrl } from "@/lib/money";
 import { renderBoletoBarcodePng } from "./barcode";
@@ -15,7 +16,7 @@ import {
   typeableLineToBarcode,
 } from "./boleto";
 import { INSURER } from "./issuer";
-import { formatAddress, formatIdentityWithLabel, INSTALLMENT_STATUS_LABELS } from "./labels";
+import { formatAddress, formatIdentityWithLabel } from "./labels";
 import { COLORS, contentWidth, type Doc, drawHeader, MARGIN, type RenderOptions, renderPdf } from "./pdf";
 import type { BoletoDocumentData, BoletoSlipData } from "./types";
 
@@ -43,7 +44,22 @@ export function slipBoleto(slip: BoletoSlipData): Boleto {
   return buildBoleto({ ourNumber: slip.ourNumber, amountCents: slip.amountCents, dueDate: slip.dueDate });
 }
 
-type BoxOptions = { bold?: boolean; align?: "left" | "right"; size?: number };
+type BoxOptions = {
+  bold?: boolean;
+  align?: "left" | "right";
+  size?: number;
+  /** Shrinks the font (down to MIN_FIT_SIZE) until the value fits on one line; wraps below that, never cut. */
+  fit?: boolean;
+};
+
+const MIN_FIT_SIZE = 6;
+
+/** The largest size from `size` down to MIN_FIT_SIZE at which `value` fits `width` on one line. */
+function fittingSize(doc: Doc, value: string, width: number, size: number): number {
+  let fitted = size;
+  while (fitted > MIN_FIT_SIZE && doc.fontSize(fitted).widthOfString(value) > width) fitted -= 0.25;
+  return fitted;
+}
 
 function box(
   doc: Doc,
@@ -58,10 +74,15 @@ function box(
   doc.rect(x, y, w, h).lineWidth(0.6).strokeColor(COLORS.text).stroke();
   doc.font("Helvetica").fontSize(6.5).fillColor(COLORS.muted);
   doc.text(label, x + 3, y + 2.5, { width: w - 6, lineBreak: false });
-  doc
-    .font(o.bold ? "Helvetica-Bold" : "Helvetica")
-    .fontSize(o.size ?? 8.5)
-    .fillColor(COLORS.text);
+  doc.font(o.bold ? "Helvetica-Bold" : "Helvetica").fillColor(COLORS.text);
+  if (o.fit) {
+    const size = fittingSize(doc, value, w - 6, o.size ?? 8.5);
+    doc.fontSize(size);
+    const top = doc.heightOfString(value, { width: w - 6 }) > size * 1.5 ? y + 8.5 : y + 11;
+    doc.text(value, x + 3, top, { width: w - 6, align: o.align ?? "left", lineGap: -1 });
+    return;
+  }
+  doc.fontSize(o.size ?? 8.5);
   doc.text(value, x + 3, y + 11, { width: w - 6, align: o.align ?? "left", height: h - 12, ellipsis: true });
 }
 
@@ -84,10 +105,19 @@ function boxRow(
   });
 }
 
+const PAYABLE_DAYS_AFTER_DUE = 30;
+
+/** "Local de pagamento", in agreement with the instructions (paid or canceled: not to be paid). */
+export function paymentPlace(status: BoletoSlipData["status"]): string {
+  if (status === "Paid") return "Parcela já paga – não pague novamente";
+  if (status === "Canceled") return "Parcela cancelada – não pague";
+  return `Pagável em qualquer banco até ${PAYABLE_DAYS_AFTER_DUE} dias após o vencimento`;
+}
+
 function instructions(slip: BoletoSlipData, policyNumber: string): string {
   const lines = [
     `Prêmio de seguro – apólice nº ${policyNumber}, parcela ${slip.installmentNumber}/${slip.installmentCount}.`,
-    "Não receber após 30 dias do vencimento.",
+    `Não receber após ${PAYABLE_DAYS_AFTER_DUE} dias do vencimento.`,
     "O não pagamento até o vencimento pode levar ao cancelamento da cobertura, conforme as condições gerais.",
   ];
   if (slip.status === "Paid") lines.unshift("PARCELA JÁ PAGA – NÃO PAGUE NOVAMENTE.");
@@ -125,11 +155,19 @@ async function drawSlip(doc: Doc, data: BoletoDocumentData, slip: BoletoSlipData
   box(doc, MARGIN, y, left, 24, "Pagador", payer);
   box(doc, right, y, RIGHT_COLUMN, 24, "Nosso número", boleto.ourNumberFormatted, { align: "right" });
   y += 24;
-  boxRow(doc, MARGIN, y, left, 24, [
-    ["Nº do documento", documentNumber],
-    ["Produto", `${data.productText} – ${data.modalityText}`],
-    ["Situação da parcela", INSTALLMENT_STATUS_LABELS[slip.status]],
-  ]);
+  boxRow(
+    doc,
+    MARGIN,
+    y,
+    left,
+    24,
+    [
+      ["Nº do documento", documentNumber],
+      ["Produto", `${data.productText} – ${data.modalityText}`, { fit: true }],
+      ["Situação da parcela", capitalized(INSTALLMENT_STATUS_TEXT[slip.status])],
+    ],
+    [1, 2, 1],
+  );
   box(doc, right, y, RIGHT_COLUMN, 24, "Vencimento", dueDate, { align: "right", bold: true });
   y += 24;
   box(doc, MARGIN, y, left, 24, "Linha digitável", boleto.formattedLine);
@@ -161,7 +199,7 @@ async function drawSlip(doc: Doc, data: BoletoDocumentData, slip: BoletoSlipData
   doc.font("Helvetica-Bold").fontSize(11.5);
   doc.text(boleto.formattedLine, MARGIN + 76, y + 6, { width: width - 76, align: "right", lineBreak: false });
   y += 24;
-  box(doc, MARGIN, y, left, 24, "Local de pagamento", "Pagável em qualquer banco até o vencimento");
+  box(doc, MARGIN, y, left, 24, "Local de pagamento", paymentPlace(slip.status));
   box(doc, right, y, RIGHT_COLUMN, 24, "Vencimento", dueDate, { align: "right", bold: true });
   y += 24;
   box(doc, MARGIN, y, left, 24, "Beneficiário", beneficiary);

@@ -1,16 +1,15 @@
 import { formatDatePtBr } from "@/lib/dates";
+import {
+  capitalized,
+  INSTALLMENT_STATUS_TEXT,
+  PAYMENT_METHOD_TEXT,
+  PERSON_TYPE_TEXT,
+  POLICY_STATUS_TEXT,
+} from "@/lib/format/labels";
 import { formatIdentity } from "@/lib/identity";
 import { formatBrl } from "@/lib/money";
 import { INSURER } from "./issuer";
-import {
-  formatAddress,
-  formatPhone,
-  INSTALLMENT_STATUS_LABELS,
-  identityLabel,
-  PAYMENT_METHOD_LABELS,
-  PERSON_TYPE_LABELS,
-  POLICY_STATUS_LABELS,
-} from "./labels";
+import { formatAddress, formatPhone, identityLabel } from "./labels";
 import {
   drawFields,
   drawHeader,
@@ -29,7 +28,7 @@ export function insuredFields(insured: InsuredData): Field[] {
   return [
     { label: "Nome / Razão social", value: insured.name, span: 2 },
     { label: identityLabel(insured.identity), value: formatIdentity(insured.identity) },
-    { label: "Tipo de pessoa", value: PERSON_TYPE_LABELS[insured.personType] },
+    { label: "Tipo de pessoa", value: PERSON_TYPE_TEXT[insured.personType] },
     ...(insured.email ? [{ label: "E-mail", value: insured.email }] : []),
     ...(insured.phone ? [{ label: "Telefone", value: formatPhone(insured.phone) }] : []),
     { label: "Endereço", value: formatAddress(insured.address), span: 3 },
@@ -60,7 +59,7 @@ export function renderPolicyPdf(data: PolicyDocumentData, options: RenderOptions
       drawFields(doc, [
         { label: "Número da apólice", value: data.number },
         { label: "Apólice (13 dígitos)", value: data.policyNumber },
-        { label: "Situação", value: POLICY_STATUS_LABELS[data.status] },
+        { label: "Situação", value: POLICY_STATUS_TEXT[data.status] },
         { label: "Produto", value: data.productText },
         { label: "Modalidade", value: data.modalityText },
         { label: "Versão", value: data.version },
@@ -104,7 +103,7 @@ export function renderPolicyPdf(data: PolicyDocumentData, options: RenderOptions
       }
 
       drawSection(doc, "Prêmio");
-      drawFields(doc, [{ label: "Forma de pagamento", value: PAYMENT_METHOD_LABELS[data.paymentMethod] }]);
+      drawFields(doc, [{ label: "Forma de pagamento", value: PAYMENT_METHOD_TEXT[data.paymentMethod] }]);
       drawSummary(doc, [
         ["Prêmio líquido", formatBrl(data.netCents)],
         ["IOF (7,38 %)", formatBrl(data.taxCents)],
@@ -126,7 +125,7 @@ export function renderPolicyPdf(data: PolicyDocumentData, options: RenderOptions
           `${installment.installmentNumber}/${count}`,
           formatDatePtBr(installment.dueDate),
           formatBrl(installment.amountCents),
-          INSTALLMENT_STATUS_LABELS[installment.status],
+          capitalized(INSTALLMENT_STATUS_TEXT[installment.status]),
         ]),
       );
 

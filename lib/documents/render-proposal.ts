@@ -1,6 +1,6 @@
 import { formatDatePtBr } from "@/lib/dates";
+import { PAYMENT_METHOD_TEXT } from "@/lib/format/labels";
 import { formatBrl } from "@/lib/money";
-import { PAYMENT_METHOD_LABELS } from "./labels";
 import {
   drawFields,
   drawHeader,
@@ -79,7 +79,7 @@ export function renderProposalPdf(data: ProposalDocumentData, options: RenderOpt
           ? `À vista, ${formatBrl(payment.totalCents)}`
           : `${payment.installmentCount} parcelas, total de ${formatBrl(payment.totalCents)}`;
       drawFields(doc, [
-        { label: "Forma de pagamento", value: PAYMENT_METHOD_LABELS[payment.method] },
+        { label: "Forma de pagamento", value: PAYMENT_METHOD_TEXT[payment.method] },
         { label: "Plano", value: plan },
         ...(payment.method === "TICKET" && payment.dueDay
           ? [{ label: "Dia de vencimento", value: String(payment.dueDay) }]

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { directorsOfficers } from "@/lib/catalogue/products/directors-officers";
 import { formatDatePtBr } from "@/lib/dates";
 import { formatBrl } from "@/lib/money";
 import { buildBoleto } from "./boleto";
@@ -82,7 +83,7 @@ describe("renderPolicyPdf", () => {
       formatBrl(132_567),
       "Responsabilidade civil profissional",
       "10% dos prejuízos, mínimo de R$ 2.000,00",
-      "Boleto bancário",
+      "Boleto",
       "2/3",
       "08/04/2026",
       formatBrl(44_189),
@@ -182,7 +183,7 @@ describe("renderProposalPdf", () => {
       "Sem franquia",
       formatBrl(9_111),
       formatBrl(132_567),
-      "Boleto bancário",
+      "Boleto",
       `3 parcelas, total de ${formatBrl(132_567)}`,
       "Dia de vencimento",
       "08/03/2026",
@@ -253,7 +254,8 @@ describe("renderBoletoPdf", () => {
       "341-7",
       "Seguradora Exemplo S.A. – CNPJ 11.222.333/0001-81",
       "Maria Antônia Gonçalves – CPF 529.982.247-25",
-      "Pagável em qualquer banco até o vencimento",
+      "Pagável em qualquer banco até 30 dias após o vencimento",
+      "Parcela já paga – não pague novamente",
       "PARCELA JÁ PAGA",
     ]) {
       expect(text, expected).toContain(expected);
@@ -271,5 +273,36 @@ describe("renderBoletoPdf", () => {
     const pdf = await renderBoletoPdf({ ...boleto, slips: [slip] }, { compress: false });
     expect(countPdfPages(pdf)).toBe(1);
     expect(extractPdfText(pdf)).toContain(registered.formattedLine);
+  });
+
+  it("prints the longest product name whole (D&O) and one payment place, agreeing with the instructions", async () => {
+    const dAndO = {
+      ...boleto,
+      productText: directorsOfficers.productText,
+      modalityText: directorsOfficers.text,
+      slips: [
+        { ...slips[1]!, status: "Pending" as const },
+        { ...slips[2]!, status: "Canceled" as const },
+      ],
+    };
+    const text = extractPdfText(await renderBoletoPdf(dAndO, { compress: false }));
+    expect(text.split("\n")).toContain("RC Administradores e Diretores – D&O");
+    expect(text).not.toContain("…");
+    const places = text
+      .split("\n")
+      .flatMap((line, i, lines) => (line === "Local de pagamento" ? [lines[i + 1]] : []));
+    expect(places).toEqual([
+      "Pagável em qualquer banco até 30 dias após o vencimento",
+      "Parcela cancelada – não pague",
+    ]);
+    expect(text).toContain("Não receber após 30 dias do vencimento.");
+    expect(text).not.toContain("Pagável em qualquer banco até o vencimento");
+  });
+
+  it("wraps a product name too long for its box at the smallest size, never cutting a word", async () => {
+    const productText = "RC Administradores e Diretores de Sociedades Anônimas de Capital Aberto";
+    const text = extractPdfText(await renderBoletoPdf({ ...boleto, productText }, { compress: false }));
+    expect(text).not.toContain("…");
+    expect(text.replace(/\s+/g, " ")).toContain(`${productText} – Médico`);
   });
 });

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/http/errors";
 import { verifyDocumentSignature } from "./links";
 import { loadBoletoDocumentData, loadPolicyDocumentData, loadProposalDocumentData } from "./load";
 import type { RenderOptions } from "./pdf";
+import { loadQuotationDocumentData, quotationIdOfDocument, renderQuotationPdf } from "./quotation-pdf";
 import { renderBoletoPdf } from "./render-boleto";
 import { renderPolicyPdf } from "./render-policy";
 import { renderProposalPdf } from "./render-proposal";
@@ -37,6 +38,20 @@ export async function renderDocumentById(
   return bytes && { fileName: document.fileName, contentType: document.contentType, bytes };
 }
 
+/** A quotation's PDF (no document row: rendered from the quotation); undefined when it is gone. */
+async function renderQuotationDocument(
+  db: Executor,
+  quotationId: string,
+): Promise<RenderedDocument | undefined> {
+  const data = await loadQuotationDocumentData(db, quotationId);
+  if (!data) return undefined;
+  return {
+    fileName: `cotacao-${quotationId.slice(0, 8)}.pdf`,
+    contentType: "application/pdf",
+    bytes: await renderQuotationPdf(data),
+  };
+}
+
 /**
  * The document behind a signed link. The link is the credential (no API key): its signature and
  * expiry are checked before the database is read; every failure is DOCUMENT-NOT-FOUND (404).
@@ -47,10 +62,16 @@ export async function renderSignedDocument(
   expires: string | null,
   signature: string | null,
 ): Promise<RenderedDocument> {
-  if (!UUID_PATTERN.test(documentId) || !verifyDocumentSignature(documentId, expires, signature)) {
+  const quotationId = quotationIdOfDocument(documentId);
+  if (
+    (!quotationId && !UUID_PATTERN.test(documentId)) ||
+    !verifyDocumentSignature(documentId, expires, signature)
+  ) {
     throw notFound();
   }
-  const rendered = await renderDocumentById(db, documentId);
+  const rendered = quotationId
+    ? await renderQuotationDocument(db, quotationId)
+    : await renderDocumentById(db, documentId);
   if (!rendered) throw notFound();
   return rendered;
 }

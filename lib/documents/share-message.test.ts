@@ -1,14 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { buildShareMessage, formatTypeableLineGroups, mailtoHref, whatsappHref } from "./share-message";
+import {
+  buildShareMessage,
+  formatTypeableLineGroups,
+  greeting,
+  mailtoHref,
+  type ShareDocument,
+  whatsappHref,
+  whatsappPhone,
+} from "./share-message";
 
 const LINE = "34191090080000000000500000000001112340000012345";
-const message = buildShareMessage({
+const DOCUMENT: ShareDocument = {
   subject: "o boleto da parcela 2/3 da apólice nº 1234567890123",
   insuredName: "José Antônio Pereira",
+  insuredPersonType: "NATURAL",
   links: [{ label: "Boleto (PDF)", url: "https://corretora.test/api/documents/abc?expires=1&signature=x" }],
   typeableLine: LINE,
   details: ["Vencimento: 10/12/2026 · Valor: R$ 120,00"],
-});
+};
+const message = buildShareMessage(DOCUMENT);
 
 describe("the message sent to the client", () => {
   it("greets by first name in pt-BR and carries the signed link and the typeable line", () => {
@@ -33,5 +43,44 @@ describe("the message sent to the client", () => {
     const wa = whatsappHref(message);
     expect(wa.startsWith("https://wa.me/?text=")).toBe(true);
     expect(decodeURIComponent(wa.slice("https://wa.me/?text=".length))).toBe(message.body);
+  });
+});
+
+describe("greeting and WhatsApp number", () => {
+  it("greets a person by the first name and a company by its whole name", () => {
+    expect(greeting("  José Antônio Pereira ", "NATURAL")).toBe("Olá, José!");
+    expect(greeting("Comércio Silva Ltda.", "LEGAL")).toBe("Olá, Comércio Silva Ltda!");
+    expect(greeting("Clínica  Sorriso  S/A", "LEGAL")).toBe("Olá, Clínica Sorriso S/A!");
+    const company = buildShareMessage({
+      ...DOCUMENT,
+      insuredName: "Comércio Silva Ltda",
+      insuredPersonType: "LEGAL",
+    });
+    expect(company.body).toMatch(/^Olá, Comércio Silva Ltda!\n/);
+  });
+
+  it("puts a Brazilian mobile in the wa.me link as 55 + DDD + number, digits only", () => {
+    for (const stored of ["(11) 98765-4321", "11987654321", "+55 11 98765-4321", "011 98765-4321"]) {
+      expect(whatsappPhone(stored), stored).toBe("5511987654321");
+    }
+    expect(whatsappHref(message, "(21) 99876-5432").startsWith("https://wa.me/5521998765432?text=")).toBe(
+      true,
+    );
+  });
+
+  it("leaves the contact to the broker when there is no mobile", () => {
+    for (const stored of [
+      undefined,
+      null,
+      "",
+      "98765",
+      "(11) 3456-7890",
+      "+1 415 555 2671",
+      "(01) 98765-4321",
+    ]) {
+      expect(whatsappPhone(stored), String(stored)).toBeUndefined();
+    }
+    expect(whatsappHref(message).startsWith("https://wa.me/?text=")).toBe(true);
+    expect(whatsappHref(message, "(11) 3456-7890").startsWith("https://wa.me/?text=")).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import type { PersonType } from "@/db/schema";
 import { formatTypeableLine } from "./boleto";
 
 /**
@@ -9,13 +10,20 @@ export type ShareDocument = {
   /** "a proposta nº 123", "a apólice nº 123", "o boleto da parcela 2/4 da apólice nº 123". */
   subject: string;
   insuredName: string;
+  /** A company (LEGAL) is greeted by its whole name, a person by the first name. */
+  insuredPersonType: PersonType;
   links: { label: string; url: string }[];
   typeableLine?: string | null;
   /** Extra lines, e.g. "Vencimento: 10/12/2026 · Valor: R$ 120,00". */
   details?: string[];
 };
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+/** "Olá, José!" for a person; "Olá, Comércio Silva Ltda!" for a company (its first word is no name). */
+export function greeting(name: string, personType: PersonType): string {
+  const whole = name.trim().replace(/\s+/g, " ");
+  const greeted = personType === "LEGAL" ? whole.replace(/[.!]+$/, "") : (whole.split(" ")[0] ?? whole);
+  return `Olá, ${greeted}!`;
+}
 
 /** The line in the bank's printed groups when it is a valid 47-digit line; as given otherwise. */
 export function formatTypeableLineGroups(line: string): string {
@@ -24,7 +32,7 @@ export function formatTypeableLineGroups(line: string): string {
 
 export function buildShareMessage(document: ShareDocument): { subject: string; body: string } {
   const lines = [
-    `Olá, ${firstName(document.insuredName)}!`,
+    greeting(document.insuredName, document.insuredPersonType),
     "",
     `Segue ${document.subject}.`,
     ...(document.details ?? []),
@@ -45,7 +53,19 @@ export function mailtoHref(email: string | undefined, message: { subject: string
   return `mailto:${email ? encodeURIComponent(email).replace(/%40/g, "@") : ""}?subject=${encode(message.subject)}&body=${encode(message.body)}`;
 }
 
-/** WhatsApp's click-to-chat with the text prefilled (the broker picks the contact). */
-export function whatsappHref(message: { body: string }): string {
-  return `https://wa.me/?text=${encodeURIComponent(message.body)}`;
+/**
+ * wa.me's number for a Brazilian mobile as stored ("(11) 98765-4321", "11987654321",
+ * "+55 11 98765-4321"): 55, the DDD and the 9-digit number, digits only. Undefined for anything
+ * else (landline, foreign, blank), which leaves the contact to the broker.
+ */
+export function whatsappPhone(phone: string | null | undefined): string | undefined {
+  let digits = (phone ?? "").replace(/\D/g, "");
+  if (digits.length === 13 && digits.startsWith("55")) digits = digits.slice(2);
+  else if (digits.length === 12 && digits.startsWith("0")) digits = digits.slice(1);
+  return /^[1-9]{2}9\d{8}$/.test(digits) ? `55${digits}` : undefined;
+}
+
+/** WhatsApp's click-to-chat with the text prefilled, to the insured's mobile when there is one. */
+export function whatsappHref(message: { body: string }, phone?: string | null): string {
+  return `https://wa.me/${whatsappPhone(phone) ?? ""}?text=${encodeURIComponent(message.body)}`;
 }

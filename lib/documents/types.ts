@@ -33,6 +33,8 @@ export type PolicyDocumentData = {
   quotationId: string;
   proposalNumber?: string | null;
   insured: InsuredData;
+  /** The insured's mobile as answered in the quotation: for sending documents, not printed on the policy. */
+  contactPhone?: string;
   broker: BrokerData;
   productText: string;
   modalityText: string;

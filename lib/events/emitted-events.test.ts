@@ -7,12 +7,12 @@ import { failCheckout, issuePolicy } from "@/lib/checkout/issue-policy";
 import { startCheckout } from "@/lib/checkout/start-checkout";
 import { createQuotationWithProposal, TEST_CARDS, testCard } from "@/lib/checkout/testing";
 import { stopProducer } from "@/lib/jobs/boss";
-import { expirePolicies } from "@/lib/jobs/expiry";
 import { usePaymentGatewayForTesting } from "@/lib/payments/gateway";
 import { SANDBOX_DECLINE_REASON, SandboxPaymentGateway } from "@/lib/payments/sandbox";
 import { cancelPolicy } from "@/lib/policies/cancel-policy";
 import { createBrokerWithKey } from "@/lib/testing/fixtures";
 import { ensureTestModalities, insertTestPolicy } from "@/lib/testing/policy-fixtures";
+import { expirePolicies } from "@/lib/worker/expiry";
 
 /**
  * Each state change that exists today writes its event in its own transaction: the

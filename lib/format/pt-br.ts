@@ -1,13 +1,6 @@
+import type { Address } from "@/db/schema";
 import { formatDatePtBr } from "@/lib/dates";
 import { formatBrl } from "@/lib/money";
-
-/** The payment methods in the portal's words (the proposal's PAYMENT-METHOD answers). */
-export const PAYMENT_METHOD_TEXT = { TICKET: "Boleto", "CREDIT-CARD": "Cartão de crédito" } as const;
-/** The same, by the quotation pricing's paymentType. */
-export const PAYMENT_TYPE_TEXT = {
-  Ticket: PAYMENT_METHOD_TEXT.TICKET,
-  CreditCard: PAYMENT_METHOD_TEXT["CREDIT-CARD"],
-} as const;
 
 /** R$ 1.234,56 from a wire amount in reais (two decimals). */
 export function formatReais(value: number): string {
@@ -28,6 +21,13 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
 /** dd/mm/aaaa hh:mm (São Paulo). */
 export function formatDateTime(value: string | Date | null | undefined): string {
   return value ? dateTime.format(typeof value === "string" ? new Date(value) : value) : "—";
+}
+
+/** "Avenida Paulista, 1000 apto 3 · Bela Vista · São Paulo/SP · CEP 01310-100", as the portal pages show it. */
+export function formatAddressLine(address: Address): string {
+  const complement = address.complement ? ` ${address.complement}` : "";
+  const zipCode = address.zipCode.replace(/^(\d{5})(\d{3})$/, "$1-$2");
+  return `${address.street}, ${address.number}${complement} · ${address.neighborhood} · ${address.city}/${address.state} · CEP ${zipCode}`;
 }
 
 /**

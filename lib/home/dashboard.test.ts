@@ -9,12 +9,19 @@ import {
   quotations,
   quotationVariants,
 } from "@/db/schema";
-import { businessDay, startOfBusinessDay } from "@/lib/dates";
+import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
+import { formatBrl, reaisToCents } from "@/lib/money";
 import { listPolicies } from "@/lib/policies/list-policies";
-import { parsePolicyPageQuery } from "@/lib/policies/page-query";
+import { parsePolicyPageQuery, toPolicyTableRow } from "@/lib/policies/page-query";
 import { parseQuotationPageQuery } from "@/lib/quotations/list-page";
 import { listQuotationReads } from "@/lib/quotations/read";
-import { listRenewalCandidates } from "@/lib/renewals/renewal-window";
+import { renewalEligibility } from "@/lib/renewals/renew-policy";
+import {
+  endingWindowEnds,
+  listRenewalCandidates,
+  renewalOpensOn,
+  renewalWindowBounds,
+} from "@/lib/renewals/renewal-window";
 import { createPolicyTestDatabase, insertTestPolicy } from "@/lib/testing/policy-fixtures";
 import { loadHomeDashboard } from "./dashboard";
 
@@ -25,14 +32,23 @@ const THIS_MONTH = businessDay(NOW).slice(0, 7);
 const thisMonthStart = startOfBusinessDay(`${THIS_MONTH}-01`);
 const inThisMonth = (hours: number) => new Date(thisMonthStart.getTime() + hours * 3_600_000);
 const LAST_MONTH = businessDay(new Date(thisMonthStart.getTime() - 86_400_000)).slice(0, 7);
-type InstallmentSet = { status: "Pending" | "Overdue" | "Paid"; dueIn: number; dueAt?: Date };
+type InstallmentSet = {
+  status: "Pending" | "Overdue" | "Paid";
+  dueIn: number;
+  dueAt?: Date;
+  number?: number;
+};
 const pendingSets: [string, InstallmentSet][] = [];
 
 let handle: DatabaseHandle;
 let brokerA: string;
 let brokerB: string;
 
-async function policy(brokerId: string, name: string, options: { createdAt?: Date; endsIn?: number } = {}) {
+async function policy(
+  brokerId: string,
+  name: string,
+  options: { createdAt?: Date; endsIn?: number; status?: "Expired" | "Canceled"; installments?: number } = {},
+) {
   const createdAt = options.createdAt ?? day(-400);
   const vigencyExpiredAt = day(options.endsIn ?? 200);
   return insertTestPolicy(handle.db, brokerId, {
@@ -42,6 +58,8 @@ async function policy(brokerId: string, name: string, options: { createdAt?: Dat
     vigencyStartedAt: new Date(vigencyExpiredAt.getTime() - 365 * 86_400_000),
     vigencyExpiredAt,
     netCents: 1_000_00,
+    status: options.status,
+    installments: options.installments,
   });
 }
 
@@ -53,7 +71,12 @@ async function applyInstallment(policyId: string, values: InstallmentSet) {
   await handle.db
     .update(policyInstallments)
     .set({ status: values.status, dueDate: values.dueAt ?? day(values.dueIn) })
-    .where(and(eq(policyInstallments.policyId, policyId), eq(policyInstallments.installmentNumber, 1)));
+    .where(
+      and(
+        eq(policyInstallments.policyId, policyId),
+        eq(policyInstallments.installmentNumber, values.number ?? 1),
+      ),
+    );
 }
 
 /** A proposal (with its variant and plan) for a quotation, and optionally a checkout in `status`. */
@@ -145,6 +168,14 @@ beforeAll(async () => {
   // Installments: 2 overdue, 1 due in 3 days, 1 due in 10 days (not soon), 1 paid.
   await setInstallment((await policy(brokerA, "Ana Overdue")).id, { status: "Overdue", dueIn: -5 });
   await setInstallment((await policy(brokerA, "Bia Overdue")).id, { status: "Overdue", dueIn: -1 });
+  // Collectable too: installment 2 of 4, 12 days late. Not collectable: an expired policy's only
+  // installment (the oldest of all: it led the card) and a canceled policy's.
+  const rita = await policy(brokerA, "Rita Overdue 2of4", { installments: 4 });
+  await setInstallment(rita.id, { status: "Overdue", dueIn: -12, number: 2 });
+  const xavi = await policy(brokerA, "Xavi Expired Debt", { status: "Expired", endsIn: -100 });
+  await setInstallment(xavi.id, { status: "Overdue", dueIn: -300 });
+  const yara = await policy(brokerA, "Yara Canceled Debt", { status: "Canceled" });
+  await setInstallment(yara.id, { status: "Overdue", dueIn: -20 });
   await setInstallment((await policy(brokerA, "Caio Soon")).id, { status: "Pending", dueIn: 3 });
   // Due today (the start of the São Paulo day, already past): still Pending, so due soon, not overdue.
   await setInstallment((await policy(brokerA, "Cleo Today")).id, {
@@ -196,22 +227,27 @@ afterAll(async () => {
 });
 
 describe("loadHomeDashboard", () => {
-  it("counts the broker's overdue and due-soon installments, with insured and amount", async () => {
+  it("counts the broker's collectable overdue and due-soon installments, with insured and amount", async () => {
     const home = await loadHomeDashboard(handle.db, brokerA, NOW);
-    expect(home.installments.overdue.count).toBe(2);
-    expect(home.installments.overdue.items.map((item) => item.insuredName)).toEqual([
+    const { overdue } = home.installments;
+    // Oldest first; the expired and the canceled policy's debts are neither listed nor counted.
+    expect(overdue.items.map((item) => item.insuredName)).toEqual([
+      "Rita Overdue 2of4",
       "Ana Overdue",
       "Bia Overdue",
     ]);
-    expect(home.installments.overdue.cents).toBe(2 * home.installments.overdue.items[0]!.amountCents);
-    expect(home.installments.overdue.policies).toBe(2);
+    expect(overdue.count).toBe(3);
+    expect(overdue.policies).toBe(3);
+    expect(overdue.cents).toBe(overdue.items.reduce((sum, item) => sum + item.amountCents, 0));
+    expect(overdue.items[0]).toMatchObject({ installmentNumber: 2, installmentCount: 4, daysLate: 12 });
+    expect(overdue.items.map((item) => item.daysLate)).toEqual([12, 5, 1]);
     expect(home.installments.dueSoon.count).toBe(2);
     expect(home.installments.dueSoon.policies).toBe(2);
     expect(home.installments.dueSoon.items.map((item) => item.insuredName)).toEqual([
       "Cleo Today",
       "Caio Soon",
     ]);
-    expect(home.installments.dueSoon.items[0]).toMatchObject({ installmentNumber: 1 });
+    expect(home.installments.dueSoon.items[0]).toMatchObject({ installmentNumber: 1, installmentCount: 1 });
   });
 
   it("counts Issued policies ending in 30/60/90 days without a live renewal", async () => {
@@ -269,8 +305,25 @@ describe("the filtered views the home links to", () => {
     return result.list.map((item) => item.insuredName).sort();
   };
 
-  it("lists the policies with an overdue installment", async () => {
-    expect(await names({ installment: "overdue" })).toEqual(["Ana Overdue", "Bia Overdue"]);
+  it("lists the policies with a collectable overdue installment, as many as the card names", async () => {
+    const home = await loadHomeDashboard(handle.db, brokerA, NOW);
+    const listed = await names({ installment: "overdue" });
+    expect(listed).toEqual(["Ana Overdue", "Bia Overdue", "Rita Overdue 2of4"]);
+    expect(listed).toHaveLength(home.installments.overdue.policies);
+  });
+
+  it("gives each overdue row its installment, amount and days late", async () => {
+    const result = await listPolicies(handle.db, brokerA, parsePolicyPageQuery({ installment: "overdue" }));
+    const rita = result.list.find((item) => item.insuredName === "Rita Overdue 2of4")!;
+    const amount = reaisToCents(rita.installments[1]!.premiumTotalValue);
+    expect(toPolicyTableRow(rita, NOW).overdue).toEqual({
+      installment: "2/4",
+      amount: formatBrl(amount),
+      age: "vencida há 12 dias",
+    });
+    const bia = result.list.find((item) => item.insuredName === "Bia Overdue")!;
+    expect(toPolicyTableRow(bia, NOW).overdue).toMatchObject({ installment: "1/1", age: "vencida há 1 dia" });
+    expect(toPolicyTableRow(bia).overdue).toBeUndefined();
   });
 
   it("lists the policies with an installment due soon, today's included", async () => {
@@ -292,22 +345,39 @@ describe("the filtered views the home links to", () => {
   });
 
   it("lists the renewal window by end of vigency with the renewal's status", async () => {
-    const { rows, total } = await listRenewalCandidates(
+    const { rows, total, endingWithoutRenewal } = await listRenewalCandidates(
       handle.db,
       brokerA,
       { page: 1, descending: false },
       NOW,
     );
+    // Up to 90 days ahead, like the home's card, whose count the page states from the same query.
     expect(rows.map((row) => row.insuredName)).toEqual([
       "Kim Ended10",
       "Fabio Ends20",
       "Gil Ends20 Renewed",
       "Hugo Ends45",
+      "Ivo Ends80",
     ]);
-    expect(total).toBe(4);
+    expect(total).toBe(5);
+    const home = await loadHomeDashboard(handle.db, brokerA, NOW);
+    expect(endingWithoutRenewal).toBe(home.ending.d90);
+    expect(endingWithoutRenewal).toBe(3);
     expect(rows.find((row) => row.insuredName === "Gil Ends20 Renewed")).toMatchObject({
       renewalStatus: "Draft",
     });
+  });
+
+  it("shows the 61-90-day rows with the day their renewal opens, 60 days before the end", async () => {
+    const { rows } = await listRenewalCandidates(handle.db, brokerA, { page: 1, descending: false }, NOW);
+    const ivo = rows.find((row) => row.insuredName === "Ivo Ends80")!;
+    const hugo = rows.find((row) => row.insuredName === "Hugo Ends45")!;
+    expect(renewalEligibility(ivo, NOW)).toEqual({ renewable: false, reason: "too-early" });
+    expect(businessDay(renewalOpensOn(ivo.vigencyExpiredAt))).toBe(addDays(businessDay(NOW), 20));
+    // On the day it opens, the service accepts it.
+    expect(renewalEligibility(ivo, renewalOpensOn(ivo.vigencyExpiredAt)).renewable).toBe(true);
+    expect(renewalEligibility(hugo, NOW).renewable).toBe(true);
+    expect(renewalWindowBounds(NOW).to.getTime()).toBe(endingWindowEnds(NOW).d90.getTime() + 1);
   });
 
   it("lists the quotations of each home quotation card, with the card's count", async () => {

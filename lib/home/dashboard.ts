@@ -8,23 +8,23 @@ import {
   summarizeMonthlyProduction,
 } from "@/db/queries/home";
 import { addMonths, businessDay, startOfBusinessDay } from "@/lib/dates";
-import { dueSoonWindow, endOfBusinessDayAhead } from "@/lib/policies/filters";
+import { dueSoonWindow } from "@/lib/policies/filters";
+import { daysLate } from "@/lib/policies/overdue";
 import { expiringSoonEnd } from "@/lib/quotations/stage";
+import { endingWindowEnds } from "@/lib/renewals/renewal-window";
 
-export const ENDING_WINDOWS = [30, 60, 90] as const;
 /** Months of the production chart: this month and the 12 before it. */
 export const PRODUCTION_MONTHS = 13;
 
 /** The instants the home's counts cut at, from São Paulo days (the API's days are São Paulo days too). */
 export function attentionBounds(now: Date): AttentionBounds {
   const dueSoon = dueSoonWindow(now);
-  const endOfDay = (days: number) => endOfBusinessDayAhead(now, days);
   return {
     now,
     dueSoonStart: dueSoon.from,
     dueSoonEnd: dueSoon.to,
     expiringEnd: expiringSoonEnd(now),
-    endingEnds: { d30: endOfDay(30), d60: endOfDay(60), d90: endOfDay(90) },
+    endingEnds: endingWindowEnds(now),
   };
 }
 
@@ -81,7 +81,7 @@ export async function loadHomeDashboard(db: Executor, brokerId: string, now: Dat
         count: installments.overdueCount,
         cents: installments.overdueCents,
         policies: installments.overduePolicies,
-        items: overdueItems,
+        items: overdueItems.map((item) => ({ ...item, daysLate: daysLate(item.dueDate, now) })),
       },
       dueSoon: {
         count: installments.dueSoonCount,

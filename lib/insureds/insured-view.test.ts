@@ -5,11 +5,11 @@ import { createTestDatabase } from "@/db/testing";
 import { issuePolicy } from "@/lib/checkout/issue-policy";
 import { startCheckout } from "@/lib/checkout/start-checkout";
 import { createQuotationWithProposal } from "@/lib/checkout/testing";
-import { stopWorker } from "@/lib/jobs";
 import { getIssuanceQueue } from "@/lib/jobs/boss";
 import { sampleQuotationRequest } from "@/lib/quotations/fixtures";
 import { createQuotation } from "@/lib/quotations/service";
 import { createBrokerWithKey } from "@/lib/testing/fixtures";
+import { stopWorker } from "@/lib/worker";
 import { getInsuredView } from "./insured-view";
 
 const CPF = "52998224725";

@@ -9,7 +9,7 @@ export const QUEUES = {
   expireQuotations: "quotation-expiry",
   /** One attempt of one webhook delivery (lib/webhooks/deliver.ts). */
   deliverWebhook: "webhook-delivery",
-  /** The daily jobs (lib/jobs/daily.ts), once every São Paulo morning. */
+  /** The daily jobs (lib/worker/daily.ts), once every São Paulo morning. */
   dailyJobs: "daily-jobs",
 } as const;
 
@@ -43,7 +43,7 @@ const settingsSchema = z
     JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Cron of the policy and quotation expiry jobs (UTC); they also run once when the worker starts. */
     POLICY_EXPIRY_CRON: z.string().min(9).default("0 * * * *"),
-    /** Cron of the daily jobs (lib/jobs/daily.ts), in São Paulo time. */
+    /** Cron of the daily jobs (lib/worker/daily.ts), in São Paulo time. */
     DAILY_JOBS_CRON: z.string().min(9).default("0 6 * * *"),
   })
   .refine((settings) => settings.ISSUANCE_LEASE_SECONDS < settings.ISSUANCE_EXPIRE_SECONDS, {

@@ -1,4 +1,4 @@
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/endpoint/definition";
 import { MAX_USAGE_RANGE_DAYS, usageQuerySchema, usageResponseSchema } from "@/lib/schemas/metrics";
 
 export const getUsageEndpoint = defineEndpoint({

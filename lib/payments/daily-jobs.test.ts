@@ -6,7 +6,7 @@ import { checkouts, events, installmentCharges, policies, policyInstallments } f
 import { createTestDatabase } from "@/db/testing";
 import { startOfBusinessDay } from "@/lib/dates";
 import { seedIssuedPolicy } from "@/lib/documents/testing-fixtures";
-import { morningOf, runDailyJobs } from "@/lib/jobs/daily";
+import { morningOf, runDailyJobs } from "@/lib/worker/daily";
 import { chargeDueCardInstallments, chargeKeyOf } from "./card-charges";
 import type { ChargeResult } from "./gateway";
 import { recordInstallmentEvents } from "./installment-events";

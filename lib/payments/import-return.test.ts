@@ -5,7 +5,7 @@ import { events, paymentImports, policyInstallments } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import { startOfBusinessDay } from "@/lib/dates";
 import { seedIssuedPolicy } from "@/lib/documents/testing-fixtures";
-import { morningOf } from "@/lib/jobs/daily";
+import { morningOf } from "@/lib/worker/daily";
 import { parseItauReturn } from "./cnab400";
 import { importPaymentReturn } from "./import-return";
 import { markOverdueInstallments } from "./overdue";

@@ -9,7 +9,7 @@ import {
   type PaymentImportRow,
   type SettlementTarget,
 } from "@/db/queries/installment-payments";
-import { startOfBusinessDay } from "@/lib/dates";
+import { businessDay, startOfBusinessDay } from "@/lib/dates";
 import { log } from "@/lib/log";
 import { isSafeText } from "@/lib/schemas/primitives";
 import { CNAB_LIQUIDATION, CnabReturnParseError, parseItauReturn, type ReturnDetail } from "./cnab400";
@@ -141,7 +141,7 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
       )!;
       const detail = details[i]!;
       const paidAt = startOfBusinessDay(
-        detail.occurrenceDate ?? detail.creditDate ?? common.createdAt.toISOString().slice(0, 10),
+        detail.occurrenceDate ?? detail.creditDate ?? businessDay(common.createdAt),
       );
       if (!(await markInstallmentPaid(tx, target.installmentId, { paidAt, paidCents: detail.paidCents }))) {
         throw new Error(`installment ${target.installmentId} changed under the import's lock`);

@@ -1,4 +1,4 @@
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/endpoint/definition";
 import {
   policyListParamsSchema,
   policyListQuerySchema,

@@ -59,6 +59,18 @@ export function resolveSearch(search: string): { name: string; identityPrefix?: 
   return { name: normalizeName(search), identityPrefix: identityPrefix(search) };
 }
 
+/**
+ * The policy number a search text could be, punctuation and spaces ignored: 13 digits are the
+ * policyNumber, 24 the full number (each matched exactly).
+ */
+export function searchedPolicyNumber(search: string): { policyNumber?: string; number?: string } {
+  if (!/^[\d.\-/\s]+$/.test(search)) return {};
+  const digits = search.replace(/\D/g, "");
+  if (digits.length === 13) return { policyNumber: digits };
+  if (digits.length === 24) return { number: digits };
+  return {};
+}
+
 /** The modality codes a `modality` filter names: a code (exact) or a text (accent-insensitive substring). */
 export async function resolveModalityCodes(db: Executor, value: string): Promise<string[]> {
   const labels = await modalityLabels(db);
@@ -83,7 +95,8 @@ export async function resolveProductModalityCodes(db: Executor, value: string): 
 /**
  * Turns the list's query into column filters. `search` matches the insured name
  * (accent- and case-insensitive substring) or, when the text could begin a CPF/CNPJ, the identity's
- * prefix (punctuation ignored): a digit in "Clínica 24 Horas" keeps it a name.
+ * prefix (punctuation ignored): a digit in "Clínica 24 Horas" keeps it a name; or the policy
+ * number (13 or 24 digits, punctuation ignored).
  */
 export async function resolvePolicyFilters(
   db: Executor,
@@ -91,7 +104,7 @@ export async function resolvePolicyFilters(
 ): Promise<PolicyFilterValues> {
   const filters: PolicyFilterValues = { status: query.status };
   if (query.search) {
-    filters.search = resolveSearch(query.search);
+    filters.search = { ...resolveSearch(query.search), ...searchedPolicyNumber(query.search) };
   }
   if (query.modality || query.product) {
     const labels = await modalityLabels(db);

@@ -1,3 +1,5 @@
+import { businessDay } from "@/lib/dates";
+
 /** SUSEP branch codes: professional liability (RC Profissional) 0351, D&O 0310. */
 const BRANCH_BY_PRODUCT: Record<string, string> = {
   "PROFESSIONAL-CIVIL-LIABILITY": "0351",
@@ -11,10 +13,10 @@ export function formatPolicyNumber(sequenceValue: number | bigint | string): str
   return text;
 }
 
-/** The 24-digit `number`: branch (4) + issue year (4) + policyNumber (13) + endorsement 001 (3). */
+/** The 24-digit `number`: branch (4) + issue year in São Paulo (4) + policyNumber (13) + endorsement 001 (3). */
 export function formatLongPolicyNumber(productCode: string, issuedAt: Date, policyNumber: string): string {
   const branch = BRANCH_BY_PRODUCT[productCode] ?? "0351";
-  return `${branch}${issuedAt.getUTCFullYear()}${policyNumber}001`;
+  return `${branch}${businessDay(issuedAt).slice(0, 4)}${policyNumber}001`;
 }
 
 /** The 14-digit proposal number from a value of proposal_number_seq. */

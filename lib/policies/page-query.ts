@@ -2,7 +2,9 @@ import "server-only";
 import type { Executor } from "@/db/index";
 import { listModalityLabels } from "@/db/queries/policies";
 import { POLICY_STATUSES } from "@/db/schema/policies";
-import { POLICY_STATUS_TEXT, type PolicyWire, policyListPageQuerySchema } from "@/lib/schemas/policy";
+import { POLICY_STATUS_TEXT } from "@/lib/format/labels";
+import { type PolicyWire, policyListPageQuerySchema } from "@/lib/schemas/policy";
+import { oldestOverdue } from "./overdue";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -33,7 +35,8 @@ export async function loadPolicyFilterOptions(db: Executor) {
   };
 }
 
-export function toPolicyTableRow(policy: PolicyWire) {
+/** A row of the policy table; with `overdueAt` (the overdue list), its oldest overdue installment as of then. */
+export function toPolicyTableRow(policy: PolicyWire, overdueAt?: Date) {
   return {
     identifier: policy.identifier,
     policyNumber: policy.policyNumber,
@@ -46,5 +49,6 @@ export function toPolicyTableRow(policy: PolicyWire) {
     vigencyStartedAt: policy.vigencyStartedAt,
     vigencyExpiredAt: policy.vigencyExpiredAt,
     createdAt: policy.createdAt,
+    overdue: overdueAt ? oldestOverdue(policy, overdueAt) : undefined,
   };
 }

@@ -3,6 +3,7 @@ import * as notFound from "@/app/api/[version]/[...rest]/route";
 import * as lookup from "@/app/api/v1/policy/[registerNumber]/[policyNumber]/route";
 import * as list from "@/app/api/v1/policy/[registerNumber]/all/route";
 import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
+import { POLICY_SORT_FIELDS } from "@/db/queries/policy-sort";
 import { GATEWAY_MESSAGES } from "@/lib/http/errors";
 import { normalizeName } from "@/lib/identity";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
@@ -13,7 +14,6 @@ import {
   type TestPolicyInput,
 } from "@/lib/testing/policy-fixtures";
 import { callRoute } from "@/lib/testing/route";
-import { POLICY_SORT_FIELDS } from "./sort";
 
 const DAY = 86_400_000;
 const BASE = Date.UTC(2026, 0, 10, 15, 0, 0);

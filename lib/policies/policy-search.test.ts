@@ -26,6 +26,10 @@ const FOREIGN = [
   { insuredName: "Ângela Gonçalves Neta", insuredIdentity: "11144477735" },
 ];
 
+type Inserted = Awaited<ReturnType<typeof insertTestPolicy>>;
+const ownPolicies: Inserted[] = [];
+const foreignPolicies: Inserted[] = [];
+
 let handle: DatabaseHandle;
 let keyA: string;
 let brokerA: string;
@@ -42,9 +46,9 @@ beforeAll(async () => {
     vigencyStartedAt: new Date(Date.UTC(2026, 0, 20 + i)),
   });
   for (const [i, policy] of OWN.entries())
-    await insertTestPolicy(handle.db, brokerA, { ...policy, ...dated(i) });
+    ownPolicies.push(await insertTestPolicy(handle.db, brokerA, { ...policy, ...dated(i) }));
   for (const [i, policy] of FOREIGN.entries()) {
-    await insertTestPolicy(handle.db, opened.b.broker.id, { ...policy, ...dated(i) });
+    foreignPolicies.push(await insertTestPolicy(handle.db, opened.b.broker.id, { ...policy, ...dated(i) }));
   }
 });
 
@@ -106,4 +110,35 @@ describe("policy search by name or CPF/CNPJ", () => {
       expect(await searchPortal(search)).toEqual(expected);
     });
   }
+});
+
+describe("policy search by policy number", () => {
+  const searchBoth = async (search: string) => {
+    const found = await searchApi(search);
+    expect(await searchPortal(search), search).toEqual(found);
+    return found;
+  };
+
+  it("finds the policy by its 13-digit policyNumber, bare or punctuated", async () => {
+    const policy = ownPolicies[3]!;
+    expect(policy.policyNumber).toMatch(/^\d{13}$/);
+    expect(await searchBoth(policy.policyNumber)).toEqual([policy.insuredName]);
+    const punctuated = ` ${policy.policyNumber.slice(0, 4)}.${policy.policyNumber.slice(4, 9)}-${policy.policyNumber.slice(9)} `;
+    expect(await searchBoth(punctuated)).toEqual([policy.insuredName]);
+  });
+
+  it("finds the policy by its 24-digit number, punctuation ignored", async () => {
+    const policy = ownPolicies[5]!;
+    expect(policy.number).toMatch(/^\d{24}$/);
+    expect(await searchBoth(policy.number)).toEqual([policy.insuredName]);
+    const punctuated = `${policy.number.slice(0, 4)}.${policy.number.slice(4, 8)}.${policy.number.slice(8, 21)}/${policy.number.slice(21)}`;
+    expect(await searchBoth(punctuated)).toEqual([policy.insuredName]);
+  });
+
+  it("never finds another broker's policy by its number, nor a number that is one digit short", async () => {
+    const foreign = foreignPolicies[0]!;
+    expect(await searchBoth(foreign.policyNumber)).toEqual([]);
+    expect(await searchBoth(foreign.number)).toEqual([]);
+    expect(await searchBoth(ownPolicies[3]!.number.slice(0, 23))).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
 import type { InstallmentReadRow, PolicyDetails, PolicyReadRow } from "@/db/queries/policies";
 import { type PolicyDocumentLinks, signPolicyDocumentLinks } from "@/lib/documents/policy-links";
+import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT } from "@/lib/format/labels";
 import { centsToReais } from "@/lib/money";
-import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT, type PolicyWire } from "@/lib/schemas/policy";
+import type { PolicyWire } from "@/lib/schemas/policy";
 
 function installmentToWire(row: InstallmentReadRow): PolicyWire["installments"][number] {
   return {

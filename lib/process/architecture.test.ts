@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 /**
  * Rules that keep process identity independent of bundling. `next build` bundles a module once per
  * bundle (pages, route handlers, instrumentation), so in production a module-level value exists
- * once per bundle and a class exists once per bundle. The rules make the cross-bundle bugs of
- * issue 8 (a limiter made by the portal's bundle, an `instanceof GatewayError` in the API's
- * bundle answering 500) impossible to write again:
+ * once per bundle and a class exists once per bundle. The rules make cross-bundle bugs (a limiter
+ * made by the portal's bundle, an `instanceof GatewayError` in the API's bundle answering 500
+ * instead of 429) impossible to write again:
  * - process state lives only in lib/process/registry.ts (the only module that may touch globalThis);
  * - no module-level `let`/`var`, and no module-level empty Map/Set/WeakMap/WeakSet, `{}` or `[]` to
  *   fill later: mutable module state would silently exist once per bundle (use processSingleton);

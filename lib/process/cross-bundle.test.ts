@@ -7,16 +7,16 @@ import { callRoute } from "@/lib/testing/route";
  * The production build loads a module once per bundle: the portal's pages and the API's route
  * handlers each get their own copy of lib/, with their own classes. Here two copies are loaded
  * (`vi.resetModules()` between the imports): copy A plays the portal's bundle that made the
- * process's limiter first (issue 8: after any portal sign-in every 429/403 was a 500), copy B the
+ * process's limiter first (once, after any portal sign-in every 429/403 was a 500), copy B the
  * API's bundle that answers the call.
  */
 type Copy = {
   db: typeof import("@/db/index");
   dbErrors: typeof import("@/db/errors");
   errors: typeof import("@/lib/http/errors");
-  withApi: typeof import("@/lib/http/with-api");
+  withApi: typeof import("@/lib/api/with-api");
   rateLimit: typeof import("@/lib/rate-limit");
-  keys: typeof import("@/lib/auth/api-keys");
+  keys: typeof import("@/lib/api-keys/key-store");
   payments: typeof import("@/lib/payments/gateway");
   listRoute: typeof import("@/app/api/v1/policy/[registerNumber]/all/route");
   lookupRoute: typeof import("@/app/api/v1/policy/[registerNumber]/[policyNumber]/route");
@@ -28,9 +28,9 @@ async function loadCopy(): Promise<Copy> {
     db: await import("@/db/index"),
     dbErrors: await import("@/db/errors"),
     errors: await import("@/lib/http/errors"),
-    withApi: await import("@/lib/http/with-api"),
+    withApi: await import("@/lib/api/with-api"),
     rateLimit: await import("@/lib/rate-limit"),
-    keys: await import("@/lib/auth/api-keys"),
+    keys: await import("@/lib/api-keys/key-store"),
     payments: await import("@/lib/payments/gateway"),
     listRoute: await import("@/app/api/v1/policy/[registerNumber]/all/route"),
     lookupRoute: await import("@/app/api/v1/policy/[registerNumber]/[policyNumber]/route"),

@@ -95,13 +95,19 @@ describe("proposalDueDates (what the plan list shows)", () => {
 
   it("shows a boleto plan on the chosen due day, dated from the proposal, as the service stores it", () => {
     const shown = proposalDueDates(3, { paymentMethod: "TICKET", dueDay: "10" }, now);
-    expect(days(shown)).toEqual(["28/03/2026", "10/04/2026", "10/05/2026"]);
+    expect(days(shown!)).toEqual(["28/03/2026", "10/04/2026", "10/05/2026"]);
     expect(shown).toEqual(computeDueDates(now, 3, 10));
   });
 
-  it("keeps the first date's day for a card, and for a boleto until a valid due day is typed", () => {
+  it("keeps the first date's day for a card", () => {
     const card = ["28/03/2026", "28/04/2026", "28/05/2026"];
-    expect(days(proposalDueDates(3, { paymentMethod: "CREDIT-CARD", dueDay: "10" }, now))).toEqual(card);
-    expect(days(proposalDueDates(3, { paymentMethod: "TICKET", dueDay: "31" }, now))).toEqual(card);
+    expect(days(proposalDueDates(3, { paymentMethod: "CREDIT-CARD", dueDay: "10" }, now)!)).toEqual(card);
+    expect(days(proposalDueDates(3, { paymentMethod: "CREDIT-CARD", dueDay: "" }, now)!)).toEqual(card);
+  });
+
+  it("shows no dates for a boleto until a valid due day is typed", () => {
+    for (const dueDay of ["", " ", "31", "0", "abc", "10.5", undefined]) {
+      expect(proposalDueDates(3, { paymentMethod: "TICKET", dueDay }, now)).toBeUndefined();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
 import { DUE_DAY_QUESTION } from "@/lib/proposals/questions";
 import { computeDueDates } from "@/lib/quotations/due-dates";
-import { safeText } from "@/lib/schemas/primitives";
+import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 import type { QuotationWithProposal } from "@/lib/schemas/proposal";
 
 /** Proposal PAYMENT-METHOD answers and the wire paymentType of the option each one selects. */
@@ -33,7 +33,7 @@ export const proposalFormSchema = z
     variantId: z.guid("Escolha uma das opções de preço."),
     paymentMethod: z.enum(["TICKET", "CREDIT-CARD"], "Escolha a forma de pagamento."),
     planId: z.guid("Escolha um plano de parcelamento."),
-    dueDay: safeText().trim().optional(),
+    dueDay: safeText(SAFE_TEXT_MESSAGE_PT).trim().optional(),
   })
   .superRefine((value, ctx) => {
     const dueDay = evaluateDueDay(value);
@@ -79,14 +79,17 @@ export function proposalFormSchemaFor(item: Pick<QuotationWithProposal, "pricing
 /**
  * The due dates a plan will get if the proposal is made at `now` with these choices: the proposal
  * service dates the chosen plan from its own instant, on the boleto's DUE-DAY (computeDueDates, the
- * same function), not the quotation's dates. Without a valid due day yet, the card rule applies.
+ * same function), not the quotation's dates. Undefined for a boleto until its due day is valid
+ * (no dates the proposal would not get).
  */
 export function proposalDueDates(
   installments: number,
   choice: { paymentMethod?: string; dueDay?: string },
   now: Date,
-): string[] {
-  return computeDueDates(now, installments, evaluateDueDay(choice).day);
+): string[] | undefined {
+  const dueDay = evaluateDueDay(choice);
+  if (dueDay.applies && !dueDay.valid) return undefined;
+  return computeDueDates(now, installments, dueDay.day);
 }
 
 /** The API's coded answers for a valid form. */

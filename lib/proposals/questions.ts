@@ -1,5 +1,5 @@
 import type { ModalityDefinition, Question } from "@/lib/catalogue/types";
-import { PAYMENT_METHOD_TEXT } from "@/lib/format/pt-br";
+import { PAYMENT_METHOD_TEXT } from "@/lib/format/labels";
 
 /** Reported with PAYMENT-INSTALLMENT-IDENTIFIER when it is missing. */
 export const MISSING_INSTALLMENT_CODES = [

@@ -6,15 +6,15 @@ import {
   nextProposalSequenceValue,
   upsertProposal,
 } from "@/db/queries/proposals";
-import { setInstallmentPlanDueDates, updateQuotation } from "@/db/queries/quotations";
+import { setInstallmentPlanDueDates, updateQuotation } from "@/db/queries/quotations/records";
 import type { PaymentMethod } from "@/db/schema";
 import { getModalityByCode } from "@/lib/catalogue";
 import { evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
 import { ApiError } from "@/lib/http/errors";
 import { formatProposalNumber } from "@/lib/policies/numbers";
+import { isQuotationExpired } from "@/lib/quotation-validity/validity";
 import { computeDueDates } from "@/lib/quotations/due-dates";
 import { loadQuotationAggregate, type QuotationAggregate, toQuotationItem } from "@/lib/quotations/item";
-import { isQuotationExpired } from "@/lib/quotations/validity";
 import type { ProposalRequest, QuotationWithProposal } from "@/lib/schemas/proposal";
 import { PROPOSAL_KEPT_ANSWERS, proposalQuestions } from "./questions";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/http/endpoint";
+import { defineEndpoint } from "@/lib/endpoint/definition";
 import { safeTextSchema } from "@/lib/schemas/primitives";
 import { proposalRequestSchema, proposalResultSchema } from "@/lib/schemas/proposal";
 import { quotationRequestSchema, quotationResultSchema } from "@/lib/schemas/quotation";

@@ -1,5 +1,5 @@
 import type { Executor } from "@/db/index";
-import { expireDraftQuotationBatch } from "@/db/queries/quotations";
+import { expireDraftQuotationBatch } from "@/db/queries/quotations/records";
 import { log } from "@/lib/log";
 
 const BATCH_SIZE = 500;

@@ -62,10 +62,7 @@ describe("generated quotation form", () => {
       { LIMIT: "", DEDUCTIBLE: "DEFAULT" },
     ];
     const { errors } = validateQuotationForm(questions, form, now);
-    expect(errors).toContainEqual({
-      path: "answers.IDENTITY",
-      message: "Informe um CPF (pessoa física) ou CNPJ (pessoa jurídica) válido.",
-    });
+    expect(errors).toContainEqual({ path: "answers.IDENTITY", message: "Informe um CPF válido." });
     expect(errors).toContainEqual({ path: "answers.INSURED-NAME", message: "Campo obrigatório." });
     expect(errors).toContainEqual({
       path: "options.LIMIT-DEDUCTIBLE.1.LIMIT",
@@ -81,5 +78,35 @@ describe("generated quotation form", () => {
     expect(renewal.errors.map((e) => e.path)).toEqual(
       expect.arrayContaining(["answers.PREVIOUS-INSURER", "answers.PREVIOUS-INSURER-NAME"]),
     );
+  });
+
+  it("names the document the person type calls for when the other one is typed", () => {
+    const identityError = (answers: Record<string, string>) =>
+      validateQuotationForm(questions, brokerForm(answers), now).errors.find(
+        (e) => e.path === "answers.IDENTITY",
+      )?.message;
+    expect(identityError({ IDENTITY: "11.222.333/0001-81" })).toBe("Para pessoa física informe um CPF.");
+    expect(identityError({ "PERSON-TYPE": "LEGAL", IDENTITY: "529.982.247-25" })).toBe(
+      "Para pessoa jurídica informe um CNPJ.",
+    );
+    expect(identityError({ "PERSON-TYPE": "LEGAL", IDENTITY: "11.222.333/0001-00" })).toBe(
+      "Informe um CNPJ válido.",
+    );
+    expect(identityError({ "PERSON-TYPE": "LEGAL", IDENTITY: "11.222.333/0001-81" })).toBeUndefined();
+  });
+
+  it("refuses a CEP of one repeated digit, as the API does", () => {
+    for (const cep of ["00000-000", "11111111"]) {
+      const form = brokerForm({ "INSURED-ADDRESS-ZIPCODE": cep });
+      expect(validateQuotationForm(questions, form, now).errors).toEqual([
+        { path: "answers.INSURED-ADDRESS-ZIPCODE", message: "CEP inexistente: informe o CEP do endereço." },
+      ]);
+      expect(
+        evaluateAnswers(questions, buildQuotationAnswers(questions, form), evaluationContext(now)).failures,
+      ).toEqual(["INSURED-ADDRESS-ZIPCODE"]);
+    }
+    expect(
+      validateQuotationForm(questions, brokerForm({ "INSURED-ADDRESS-ZIPCODE": "0131" }), now).errors,
+    ).toEqual([{ path: "answers.INSURED-ADDRESS-ZIPCODE", message: "Informe um CEP com 8 dígitos." }]);
   });
 });

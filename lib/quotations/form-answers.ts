@@ -3,9 +3,12 @@ import {
   conditionHolds,
   evaluateAnswers,
   evaluationContext,
+  isRepeatedDigit,
   type RawAnswer,
 } from "@/lib/catalogue/evaluate";
 import type { Question } from "@/lib/catalogue/types";
+import { PERSON_TYPE_TEXT } from "@/lib/format/labels";
+import { identityKind } from "@/lib/identity";
 
 /**
  * The generated quotation form's values: one string (or string list for multi-choice) per question
@@ -70,18 +73,38 @@ export function applicableQuestions(questions: Question[], values: AnswerValues)
   return questions.filter((q) => !q.when || conditionHolds(q.when, (code) => values[code]));
 }
 
-function invalidMessage(question: Question): string {
+const PERSON_OF_KIND = {
+  CPF: PERSON_TYPE_TEXT.NATURAL.toLowerCase(),
+  CNPJ: PERSON_TYPE_TEXT.LEGAL.toLowerCase(),
+} as const;
+
+/** The document's message: the kind the answers call for, and a valid document of the other kind named. */
+function documentMessage(
+  question: Extract<Question, { type: "document" }>,
+  text: string,
+  values: AnswerValues,
+): string {
+  const rule = question.documents.find((d) => !d.when || conditionHolds(d.when, (code) => values[code]));
+  if (!rule) return `Informe um CPF (${PERSON_OF_KIND.CPF}) ou CNPJ (${PERSON_OF_KIND.CNPJ}) válido.`;
+  const typed = identityKind(text);
+  if (rule.when && typed && typed !== rule.kind) {
+    return `Para ${PERSON_OF_KIND[rule.kind]} informe um ${rule.kind}.`;
+  }
+  return `Informe um ${rule.kind} válido.`;
+}
+
+function invalidMessage(question: Question, text: string, values: AnswerValues): string {
   switch (question.type) {
     case "document":
-      return question.documents.length === 1 && !question.documents[0]!.when
-        ? `Informe um ${question.documents[0]!.kind} válido.`
-        : "Informe um CPF (pessoa física) ou CNPJ (pessoa jurídica) válido.";
+      return documentMessage(question, text, values);
     case "email":
       return "Informe um e-mail válido.";
     case "digits":
-      return question.code.endsWith("ZIPCODE")
-        ? "Informe um CEP com 8 dígitos."
-        : `Informe de ${question.minLength} a ${question.maxLength} dígitos.`;
+      if (!question.code.endsWith("ZIPCODE"))
+        return `Informe de ${question.minLength} a ${question.maxLength} dígitos.`;
+      return question.refuseRepeated && isRepeatedDigit(text.replace(/\D/g, ""))
+        ? "CEP inexistente: informe o CEP do endereço."
+        : "Informe um CEP com 8 dígitos.";
     case "integer":
     case "decimal":
       return `Informe um valor entre ${question.min.toLocaleString("pt-BR")} e ${question.max.toLocaleString("pt-BR")}.`;
@@ -103,10 +126,18 @@ function invalidMessage(question: Question): string {
   }
 }
 
-/** pt-BR message for a question the evaluator refused: missing or invalid. */
-export function answerErrorMessage(question: Question, answered: boolean): string {
+/**
+ * pt-BR message for a question the evaluator refused: missing or invalid. `text` is the answer as
+ * typed and `values` the answers evaluated, for messages that depend on them (CPF or CNPJ).
+ */
+export function answerErrorMessage(
+  question: Question,
+  answered: boolean,
+  text = "",
+  values: AnswerValues = {},
+): string {
   if (question.type === "boolean" && question.mustBe !== undefined) return "Confirme para continuar.";
-  return answered ? invalidMessage(question) : "Campo obrigatório.";
+  return answered ? invalidMessage(question, text, values) : "Campo obrigatório.";
 }
 
 /**
@@ -150,7 +181,7 @@ export function errorsForCodes(
           const field = question.fields.find((f) => f.code === failed)!;
           errors.push({
             path: `options.${question.code}.${index}.${failed}`,
-            message: answerErrorMessage(field, (entry[failed] ?? "").trim() !== ""),
+            message: answerErrorMessage(field, (entry[failed] ?? "").trim() !== "", entry[failed], values),
           });
           pinned = true;
         }
@@ -166,7 +197,11 @@ export function errorsForCodes(
     const answered = Array.isArray(value)
       ? value.length > 0
       : typeof value === "string" && value.trim() !== "";
-    errors.push({ path: `answers.${question.code}`, message: answerErrorMessage(question, answered) });
+    const text = typeof value === "string" ? value.trim() : "";
+    errors.push({
+      path: `answers.${question.code}`,
+      message: answerErrorMessage(question, answered, text, values),
+    });
   }
   return errors;
 }

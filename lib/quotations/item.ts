@@ -7,7 +7,7 @@ import {
   type PlanRow,
   type QuotationRow,
   type VariantRow,
-} from "@/db/queries/quotations";
+} from "@/db/queries/quotations/records";
 import { signDocumentUrl } from "@/lib/documents/links";
 import { centsToReais } from "@/lib/money";
 import { isGuid } from "@/lib/schemas/identifiers";

@@ -2,14 +2,11 @@ import "server-only";
 import type { Executor } from "@/db/index";
 import { listModalityLabels } from "@/db/queries/policies";
 import { QUOTATION_STATUSES } from "@/db/schema/quotations";
-import { isFailedCheckout } from "@/lib/checkout/outcome";
+import { QUOTATION_STATUS_TEXT } from "@/lib/format/labels";
 import { firstValues, type SearchParams } from "@/lib/policies/page-query";
-import { isQuotationExpired } from "@/lib/quotations/validity";
-import {
-  QUOTATION_STATUS_TEXT,
-  type QuotationSummaryWire,
-  quotationListPageQuerySchema,
-} from "@/lib/schemas/quotation-read";
+import { isQuotationExpired } from "@/lib/quotation-validity/validity";
+import { isFailedCheckout } from "@/lib/quotations/checkout-outcome";
+import { type QuotationSummaryWire, quotationListPageQuerySchema } from "@/lib/schemas/quotation-read";
 
 /** The quotation list query from the page URL, leniently (a bad value falls back to its default). */
 export function parseQuotationPageQuery(params: SearchParams) {

@@ -1,15 +1,15 @@
 import "server-only";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { getDb } from "@/db/index";
-import { findModalityDetails } from "@/db/queries/portal-quotations";
-import { findQuotationSummary } from "@/db/queries/quotation-reads";
+import { type Database, getDb } from "@/db/index";
+import { findModalityDetails } from "@/db/queries/quotations/details";
+import { findQuotationSummary } from "@/db/queries/quotations/summaries";
 import { requireUser } from "@/lib/auth/session";
 import { getModalityByCode } from "@/lib/catalogue";
 import { businessDay } from "@/lib/dates";
 import { publicOrigin } from "@/lib/http/public-origin";
+import { computeExpiresAt, isQuotationExpired } from "@/lib/quotation-validity/validity";
 import { getQuotationForBroker } from "@/lib/quotations/item";
-import { computeExpiresAt, isQuotationExpired } from "@/lib/quotations/validity";
 
 /**
  * The signed-in broker's quotation for a quotation page (the API's item shape with its proposal),
@@ -18,18 +18,29 @@ import { computeExpiresAt, isQuotationExpired } from "@/lib/quotations/validity"
 export async function loadQuotationPage(quotationId: string) {
   const user = await requireUser();
   const db = await getDb();
-  const item = await getQuotationForBroker(db, user.brokerId, quotationId, publicOrigin(await headers()));
-  if (!item) notFound();
-  const details = await findModalityDetails(db, user.brokerId, quotationId);
-  if (!details) notFound();
-  const summary = await findQuotationSummary(db, user.brokerId, quotationId);
+  const quotation = await loadQuotationFor(db, user.brokerId, quotationId, publicOrigin(await headers()));
+  if (!quotation) notFound();
+  return { user, db, ...quotation };
+}
+
+/** The same for `brokerId`: undefined for another broker's quotation or an unknown id. */
+export async function loadQuotationFor(
+  db: Database,
+  brokerId: string,
+  quotationId: string,
+  origin: string,
+  now: Date = new Date(),
+) {
+  const item = await getQuotationForBroker(db, brokerId, quotationId, origin);
+  if (!item) return undefined;
+  const details = await findModalityDetails(db, brokerId, quotationId);
+  if (!details) return undefined;
+  const summary = await findQuotationSummary(db, brokerId, quotationId);
   const expiresAt =
     details.expiresAt ?? computeExpiresAt(details.quotedAt, businessDay(details.vigencyStartedAt));
   // Past its validity the quotation is expired even before the job marks it.
-  const expired = isQuotationExpired({ status: details.status, expiresAt }, new Date());
+  const expired = isQuotationExpired({ status: details.status, expiresAt }, now);
   return {
-    user,
-    db,
     item,
     details,
     validity: { expiresAt, expired },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { buildOpenApiDocument } from "@/lib/api/openapi";
 
 describe("OpenAPI document: quotation reads", () => {
   const document = buildOpenApiDocument() as unknown as {

@@ -3,24 +3,23 @@ import {
   findQuotationSummary,
   listQuotationSummaryPage,
   type QuotationSummaryRow,
-} from "@/db/queries/quotation-reads";
-import { isFailedCheckout } from "@/lib/checkout/outcome";
+} from "@/db/queries/quotations/summaries";
 import { businessDay } from "@/lib/dates";
 import { signDocumentUrl } from "@/lib/documents/links";
+import { CHECKOUT_STATUS_TEXT, QUOTATION_STATUS_TEXT } from "@/lib/format/labels";
 import { centsToReais } from "@/lib/money";
 import { resolveModalityCodes, resolveProductModalityCodes, resolveSearch } from "@/lib/policies/filters";
+import { computeExpiresAt } from "@/lib/quotation-validity/validity";
+import { isFailedCheckout } from "@/lib/quotations/checkout-outcome";
 import { quotationStageFilter } from "@/lib/quotations/stage";
 import { isGuid } from "@/lib/schemas/identifiers";
-import {
-  CHECKOUT_STATUS_TEXT,
-  QUOTATION_STATUS_TEXT,
-  type QuotationListQuery,
-  type QuotationReadWire,
-  type QuotationSummaryWire,
+import type {
+  QuotationListQuery,
+  QuotationReadWire,
+  QuotationSummaryWire,
 } from "@/lib/schemas/quotation-read";
 import { loadQuotationAggregate, toQuotationItem } from "./item";
 import { toCodedAnswers } from "./stored-answers";
-import { computeExpiresAt } from "./validity";
 
 /** The list element of a quotation; `origin` signs the proposal document link. */
 function toSummaryWire(row: QuotationSummaryRow, origin?: string): QuotationSummaryWire {

@@ -9,7 +9,7 @@ import {
   insertQuotationVariants,
   type QuotationValues,
   updateQuotation,
-} from "@/db/queries/quotations";
+} from "@/db/queries/quotations/records";
 import { type Address, LIVE_RENEWAL_INDEX, type PersonType } from "@/db/schema";
 import { findModalityByOperationCode } from "@/lib/catalogue";
 import { type AnswerValues, evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
@@ -17,10 +17,10 @@ import { ensureCatalogueSynced } from "@/lib/catalogue/sync";
 import type { ModalityDefinition } from "@/lib/catalogue/types";
 import { addMonths, startOfBusinessDay } from "@/lib/dates";
 import { ApiError } from "@/lib/http/errors";
+import { computeExpiresAt } from "@/lib/quotation-validity/validity";
 import type { QuotationItem, QuotationRequest } from "@/lib/schemas/quotation";
 import { toQuotationItem } from "./item";
 import { priceQuotation, type VariantQuote } from "./pricing";
-import { computeExpiresAt } from "./validity";
 
 /** The quotation columns taken from evaluated answers (the answers every modality takes). */
 function quotationColumns(definition: ModalityDefinition, values: AnswerValues, now: Date) {

@@ -1,5 +1,5 @@
 import type { Database } from "@/db/index";
-import { findQuotationForBroker } from "@/db/queries/quotations";
+import { findQuotationForBroker } from "@/db/queries/quotations/records";
 import { getModalityByCode } from "@/lib/catalogue";
 import { businessDay } from "@/lib/dates";
 import { ApiError } from "@/lib/http/errors";
@@ -32,15 +32,18 @@ async function loadStoredRequest(
   broker: { id: string; registerNumber: string },
   quotationId: string,
   now: Date,
+  startDay?: string,
 ) {
   const quotation = isGuid(quotationId)
     ? await findQuotationForBroker(db, broker.id, quotationId)
     : undefined;
   if (!quotation) throw new ApiError("QUOTATION-NOT-FOUND");
   const today = businessDay(now);
-  const answers = toCodedAnswers(quotation.answers).map((entry) =>
-    entry.code === "START-VIGENCY-DATE" && String(entry.answer) < today ? { ...entry, answer: today } : entry,
-  );
+  const answers = toCodedAnswers(quotation.answers).map((entry) => {
+    if (entry.code !== "START-VIGENCY-DATE") return entry;
+    if (startDay) return { ...entry, answer: startDay };
+    return String(entry.answer) < today ? { ...entry, answer: today } : entry;
+  });
   const request = {
     operationCode: getModalityByCode(quotation.modalityCode).operationCode,
     registerNumber: broker.registerNumber,
@@ -51,16 +54,18 @@ async function loadStoredRequest(
 
 /**
  * The portal's "recalcular": re-quotes a broker's quotation with its own answers,
- * the START-VIGENCY-DATE moved to today (São Paulo) when it has passed. New variant and plan
- * identifiers; an Expired quotation becomes Draft again.
+ * the START-VIGENCY-DATE moved to today (São Paulo) when it has passed, or to `startDay` when
+ * given (checked by the catalogue like any answer). New variant and plan identifiers; an Expired
+ * quotation becomes Draft again.
  */
 export async function requoteWithStoredAnswers(
   db: Database,
   broker: { id: string; registerNumber: string },
   quotationId: string,
   now: Date = new Date(),
+  startDay?: string,
 ): Promise<QuotationItem> {
-  const { quotation, request } = await loadStoredRequest(db, broker, quotationId, now);
+  const { quotation, request } = await loadStoredRequest(db, broker, quotationId, now, startDay);
   return createQuotation(db, broker.id, { ...request, quotationIdentifier: quotation.id } as never, now);
 }
 

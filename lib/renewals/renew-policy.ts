@@ -1,6 +1,6 @@
 import type { Database } from "@/db/index";
 import type { PolicyRow } from "@/db/queries/policies";
-import { findLiveRenewal, findQuotationForBroker } from "@/db/queries/quotations";
+import { findLiveRenewal, findQuotationForBroker } from "@/db/queries/quotations/records";
 import { getModalityByCode } from "@/lib/catalogue";
 import type { AnswerValues, RawAnswer } from "@/lib/catalogue/evaluate";
 import { addDays, businessDay } from "@/lib/dates";

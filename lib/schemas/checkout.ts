@@ -26,7 +26,9 @@ export const billingAddressSchema = z.object({
   zipCode: safeTextSchema
     .trim()
     .regex(/^\d{5}-?\d{3}$/)
-    .transform((value) => value.replace("-", "")),
+    .transform((value) => value.replace("-", ""))
+    // One digit repeated (00000-000) is no CEP.
+    .refine((digits) => !/^(\d)\1{7}$/.test(digits), "No such ZIP code (CEP)."),
   street: requiredText(200),
   number: requiredText(20),
   /** Required like the others, but may be empty (no apartment or suite). */

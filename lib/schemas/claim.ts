@@ -1,11 +1,10 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
 import { CLAIM_STATUSES } from "@/db/schema/claims";
+import { CLAIM_STATUS_TEXT } from "@/lib/format/labels";
 import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
 import { policyListQuerySchema } from "./policy";
-import { boundedDateSchema, safeText, safeTextSchema } from "./primitives";
-
-export const CLAIM_STATUS_TEXT = { Open: "Aberto" } as const;
+import { BOUNDED_DATE_MESSAGE, boundedDate, boundedDateSchema, safeText, safeTextSchema } from "./primitives";
 
 /** The largest estimate accepted: R$ 1 trillion, far beyond any policy limit, exact in cents. */
 const MAX_ESTIMATE_CENTS = 100_000_000_000_000;
@@ -56,7 +55,10 @@ export function claimFieldsSchema(messages: {
   moneyRange: string;
 }) {
   return {
-    occurredAt: boundedDateSchema.meta({
+    occurredAt: (messages.occurredAt === BOUNDED_DATE_MESSAGE
+      ? boundedDateSchema
+      : boundedDate(messages.occurredAt)
+    ).meta({
       description:
         "When the loss happened: YYYY-MM-DD (a day in São Paulo) or an ISO 8601 timestamp; within the policy's vigency and not in the future",
       example: "2026-11-20",
@@ -80,7 +82,7 @@ export function claimFieldsSchema(messages: {
 
 const API_MESSAGES = {
   text: "Text must not contain NUL, control characters or unpaired surrogates.",
-  occurredAt: "Use YYYY-MM-DD or an ISO 8601 timestamp.",
+  occurredAt: BOUNDED_DATE_MESSAGE,
   description: "Between 10 and 4000 characters.",
   claimantName: "Between 2 and 200 characters.",
   money: "An amount in BRL with at most two decimals.",

@@ -1,18 +1,11 @@
 import { z } from "zod";
+import { DEFAULT_POLICY_SORT, parsePolicySort } from "@/db/queries/policy-sort";
 import { INSTALLMENT_STATUSES, POLICY_STATUSES, type PolicyStatus } from "@/db/schema/policies";
-import { toDateBoundary } from "@/lib/policies/date-boundaries";
-import { DEFAULT_POLICY_SORT, parsePolicySort } from "@/lib/policies/sort";
+import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT } from "@/lib/format/labels";
+import { toDateBoundary } from "@/lib/schemas/date-boundaries";
 import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
 import { guidSchema } from "./identifiers";
 import { boundedDateSchema, safeTextSchema } from "./primitives";
-
-export const POLICY_STATUS_TEXT = { Issued: "Emitida", Expired: "Expirada", Canceled: "Cancelada" } as const;
-export const INSTALLMENT_STATUS_TEXT = {
-  Pending: "pendente",
-  Paid: "paga",
-  Overdue: "vencida",
-  Canceled: "cancelada",
-} as const;
 
 export const installmentSchema = z
   .object({
@@ -159,12 +152,18 @@ export const listQueryFields = {
     .meta({ description: "Extension: none = only policies without a renewal quotation in progress or done" }),
   installment: z.enum(["overdue", "due-soon"]).optional().meta({
     description:
-      "Extension: overdue = with an Overdue installment; due-soon = with a Pending installment due in the next 7 days",
+      "Extension: overdue = with an Overdue installment and still Issued (collectable; Expired and Canceled policies left out); due-soon = with a Pending installment due in the next 7 days",
   }),
 };
 
 /** Strict: the API answers INVALID-FORM-FIELD naming each bad parameter. */
-export const policyListQuerySchema = z.object(listQueryFields);
+export const policyListQuerySchema = z.object({
+  ...listQueryFields,
+  search: listQueryFields.search.meta({
+    description:
+      "Insured name (substring, accents ignored), CPF/CNPJ prefix, or policy number (13-digit policyNumber or 24-digit number, exact; punctuation ignored)",
+  }),
+});
 export type PolicyListQuery = z.output<typeof policyListQuerySchema>;
 
 /** Lenient: the portal's URL, where a hand-edited bad value falls back to its default instead of failing. */

@@ -56,6 +56,20 @@ export function parseBoundedDate(value: string): DateInput | undefined {
     : undefined;
 }
 
+export const BOUNDED_DATE_MESSAGE = `Use YYYY-MM-DD or an ISO 8601 timestamp between ${DATE_INPUT_RANGE.min} and ${DATE_INPUT_RANGE.max}.`;
+
+/** `boundedDateSchema` with another message for anything that is not such a date (a portal form's pt-BR). */
+export function boundedDate(message: string) {
+  return z.string({ error: message }).transform((value, ctx) => {
+    const parsed = parseBoundedDate(value);
+    if (!parsed) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+}
+
 /**
  * The one date primitive for dates a client sends: `YYYY-MM-DD` (a real calendar day) or an ISO
  * 8601 timestamp with offset, between 1900-01-01 and 2199-12-31, so that no date arithmetic
@@ -64,10 +78,7 @@ export function parseBoundedDate(value: string): DateInput | undefined {
 export const boundedDateSchema = z.string().transform((value, ctx) => {
   const parsed = parseBoundedDate(value);
   if (!parsed) {
-    ctx.addIssue({
-      code: "custom",
-      message: `Use YYYY-MM-DD or an ISO 8601 timestamp between ${DATE_INPUT_RANGE.min} and ${DATE_INPUT_RANGE.max}.`,
-    });
+    ctx.addIssue({ code: "custom", message: BOUNDED_DATE_MESSAGE });
     return z.NEVER;
   }
   return parsed;

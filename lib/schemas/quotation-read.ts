@@ -1,27 +1,14 @@
 import { z } from "zod";
+import { parseQuotationSort, QUOTATION_SORT_FIELDS } from "@/db/queries/quotation-sort";
 import { CHECKOUT_STATUSES } from "@/db/schema/checkouts";
 import { PAYMENT_METHODS, QUOTATION_STATUSES, type QuotationStatus } from "@/db/schema/quotations";
-import { parseQuotationSort, QUOTATION_SORT_FIELDS } from "@/lib/quotations/read-sort";
-import { EXPIRING_SOON_DAYS, QUOTATION_STAGES } from "@/lib/quotations/stage";
+import { CHECKOUT_STATUS_TEXT, QUOTATION_STATUS_TEXT } from "@/lib/format/labels";
+import { EXPIRING_SOON_DAYS } from "@/lib/quotation-validity/validity";
 import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
 import { listQueryFields } from "./policy";
 import { safeTextSchema } from "./primitives";
 import { pricingSchema } from "./quotation";
-
-/** pt-BR labels of the quotation and checkout statuses. */
-export const QUOTATION_STATUS_TEXT = {
-  Draft: "Rascunho",
-  Confirmed: "Confirmada",
-  Finished: "Finalizada",
-  Expired: "Expirada",
-} as const satisfies Record<QuotationStatus, string>;
-export const CHECKOUT_STATUS_TEXT = {
-  Queued: "Na fila",
-  Processing: "Processando",
-  Issued: "Emitida",
-  Declined: "Recusada",
-  Failed: "Falhou",
-} as const;
+import { QUOTATION_STAGES } from "./quotation-stages";
 
 const textEnum = (labels: Record<string, string>) => z.enum(Object.values(labels) as [string, ...string[]]);
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { ENDPOINTS } from "@/lib/api/endpoints";
 import { createApiKeySchema } from "@/lib/api-keys/create-key-schema";
 import { signInSchema } from "@/lib/auth/sign-in-schema";
 import { claimFormSchema } from "@/lib/claims/claim-form";
-import { ENDPOINTS } from "@/lib/http/endpoints";
 import { cancelPolicySchema } from "@/lib/policies/cancel-policy";
 import { proposalFormSchema } from "@/lib/proposals/proposal-form";
 import { webhookEndpointFormSchema } from "@/lib/webhooks/endpoint-schema";
@@ -12,7 +12,7 @@ import { SAFE_TEXT_MESSAGE_PT } from "./primitives";
 
 /**
  * Every text field a client fills, on every endpoint and portal form, refuses NUL and unpaired
- * surrogates (issue 8: they reached PostgreSQL and answered 500), and C0 and C1 control characters.
+ * surrogates (they would reach PostgreSQL and answer 500), and C0 and C1 control characters.
  * The string leaves are found by walking the schemas, so a new field is covered without touching
  * this test.
  */
@@ -21,6 +21,7 @@ type Def = {
   shape?: Record<string, z.ZodType>;
   innerType?: z.ZodType;
   in?: z.ZodType;
+  out?: z.ZodType;
   element?: z.ZodType;
   options?: z.ZodType[];
 };
@@ -43,7 +44,8 @@ function stringLeaves(schema: z.ZodType, path: (string | number)[] = []): (strin
     case "nonoptional":
       return stringLeaves(def.innerType!, path);
     case "pipe":
-      return stringLeaves(def.in!, path);
+      // A preprocess (transform first) checks its text in what it pipes to.
+      return stringLeaves(defOf(def.in!).type === "transform" ? def.out! : def.in!, path);
     case "array":
       return stringLeaves(def.element!, [...path, 0]);
     case "union":

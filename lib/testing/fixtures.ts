@@ -1,6 +1,6 @@
 import type { Executor } from "@/db/index";
 import { brokers } from "@/db/schema";
-import { createApiKey } from "@/lib/auth/api-keys";
+import { createApiKey } from "@/lib/api-keys/key-store";
 import { PEER_ADDRESS_HEADER, peerAddressStamp } from "@/lib/http/client-address";
 
 /** A broker with one fresh API key, for tests. */

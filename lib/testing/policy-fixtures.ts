@@ -3,7 +3,7 @@ import type { Executor } from "@/db/index";
 import { nextPolicyNumbers } from "@/db/queries/policies";
 import { modalities, type PolicyStatus, policies, policyInstallments, quotations } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
-import { clearApiKeyCache } from "@/lib/auth/api-keys";
+import { clearApiKeyCache } from "@/lib/api-keys/key-store";
 import { normalizeName } from "@/lib/identity";
 import { multiplyCents } from "@/lib/money";
 import { formatLongPolicyNumber } from "@/lib/policies/numbers";

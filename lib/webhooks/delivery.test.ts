@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
 import { webhookDeliveries } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
-import { startWorker, stopWorker } from "@/lib/jobs";
 import { cancelPolicy } from "@/lib/policies/cancel-policy";
 import { createBrokerWithKey } from "@/lib/testing/fixtures";
+import { startWorker, stopWorker } from "@/lib/worker";
 import { useResolverForTesting } from "./address-policy";
 import {
   createWebhookEndpoint,

@@ -18,9 +18,9 @@ import {
   type PolicyFilterValues,
   policyReadColumns,
 } from "@/db/queries/policies";
+import type { PolicySortTerm } from "@/db/queries/policy-sort";
 import * as schema from "@/db/schema";
 import { identityPrefix, normalizeName } from "@/lib/identity";
-import type { PolicySortTerm } from "@/lib/policies/sort";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const APP_SECRET = process.env.APP_SECRET;
@@ -91,7 +91,7 @@ function template(key: string, make: () => Promise<Template>): Promise<Template>
   return found;
 }
 
-// --- Key lookup: HMAC of the key under the derived secret, cached 5 s, as lib/auth/api-keys.ts does.
+// --- Key lookup: HMAC of the key under the derived secret, cached 5 s, as lib/api-keys/key-store.ts does.
 const keySecret = createHmac("sha256", APP_SECRET).update("broker-portal:api-key").digest();
 const keyCache = new Map<
   string,

@@ -12,9 +12,9 @@ import { type DatabaseHandle, useDatabaseForTesting as pointAtDatabase } from "@
 import { checkouts } from "@/db/schema";
 import { startCheckout } from "@/lib/checkout/start-checkout";
 import { createQuotationWithProposal, TEST_CARDS, testCard } from "@/lib/checkout/testing";
-import { stopWorker } from "@/lib/jobs";
 import { log } from "@/lib/log";
 import { createBrokerWithKey } from "@/lib/testing/fixtures";
+import { stopWorker } from "@/lib/worker";
 import { inlineWorker, openScratchDatabase, processWorker } from "./lib/scratch";
 
 const STEADY = Number(process.env.BENCH_CHECKOUTS ?? 400);

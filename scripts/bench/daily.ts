@@ -1,5 +1,5 @@
 // npm run bench:daily -- [--policies N] [--date YYYY-MM-DD] [--rebuild] [--duration S] [--batch N]
-// Times the daily jobs (lib/jobs/daily.ts: overdue marking, card charges) over a large PostgreSQL
+// Times the daily jobs (lib/worker/daily.ts: overdue marking, card charges) over a large PostgreSQL
 // database and measures the policy lookup and list latency (p50/p99, in-process service calls on
 // their own pool) with and without the jobs running. The database `c_bench_daily` is built once
 // with the policy benchmark's loader (scripts/bench/load-policies.ts) and reused; each run first
@@ -174,7 +174,7 @@ async function main(): Promise<void> {
   const { getPolicyForBroker } = await import("@/lib/policies/get-policy");
   const { listPolicies } = await import("@/lib/policies/list-policies");
   const { policyListQuerySchema } = await import("@/lib/schemas/policy");
-  const { runDailyJobs, morningOf } = await import("@/lib/jobs/daily");
+  const { runDailyJobs, morningOf } = await import("@/lib/worker/daily");
   const { SandboxPaymentGateway } = await import("@/lib/payments/sandbox");
   const reads = openPostgres(BENCH_URL, { max: READERS });
   const jobs = openPostgres(BENCH_URL, { max: 2 });

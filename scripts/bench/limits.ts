@@ -6,8 +6,8 @@ import { z } from "zod";
 // Renamed on import: Biome takes `use…` calls outside tests for React hooks.
 import { openMemoryPglite, useDatabaseForTesting as pointAtDatabase } from "@/db/index";
 import { migrateDatabase } from "@/db/migrate";
-import { defineEndpoint } from "@/lib/http/endpoint";
-import { withApi } from "@/lib/http/with-api";
+import { withApi } from "@/lib/api/with-api";
+import { defineEndpoint } from "@/lib/endpoint/definition";
 import { recordApiCall, swapUsageRecorderForTesting as swapRecorder, UsageRecorder } from "@/lib/metrics";
 import {
   createConfiguredLimiter,

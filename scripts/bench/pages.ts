@@ -1,6 +1,6 @@
 // npm run bench:pages [-- --base-url http://localhost:3000] [--iterations 30]
 // Time to first byte and to the last byte of the portal's pages on the production build with the
-// demo data, signed in as the demo admin (issue 11: first load of any page under 300 ms TTFB).
+// demo data, signed in as the demo admin (target: first load of any page under 300 ms TTFB).
 // Without --base-url it starts `next start` of the existing build (run `npm run build` first) on
 // a fresh embedded database (.data/bench-pages), or on DATABASE_URL when that is set.
 import { rmSync } from "node:fs";

@@ -179,7 +179,7 @@ async function openBenchDatabase() {
 }
 
 async function prepareFixture(): Promise<Fixture> {
-  const { createApiKey } = await import("@/lib/auth/api-keys");
+  const { createApiKey } = await import("@/lib/api-keys/key-store");
   const { handle, connection, close } = await openBenchDatabase();
   try {
     const quota = 1_000_000_000;

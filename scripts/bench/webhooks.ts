@@ -7,12 +7,12 @@
 // BENCH_WORKER=process in a separate `npm run worker` process, as deployed).
 import { performance } from "node:perf_hooks";
 import { useDatabaseForTesting as pointAtDatabase } from "@/db/index";
-import { stopWorker } from "@/lib/jobs";
 import { stopProducer } from "@/lib/jobs/boss";
 import { log } from "@/lib/log";
 import { createBrokerWithKey } from "@/lib/testing/fixtures";
 import { createEventSubject, emitEvent, insertTestEndpoint } from "@/lib/webhooks/testing/fixtures";
 import { WebhookReceiver } from "@/lib/webhooks/testing/receiver";
+import { stopWorker } from "@/lib/worker";
 import { percentile } from "./lib/load-runner";
 import { inlineWorker, openScratchDatabase, processWorker } from "./lib/scratch";
 

@@ -1,28 +1,35 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { RenewPolicyButton } from "@/components/claims/renew-policy-button";
 import { QuotationStatusBadge } from "@/components/quotations/quotation-status";
+import { RenewPolicyButton } from "@/components/renewals/renew-policy-button";
 import { getDb } from "@/db/index";
 import { LIVE_RENEWAL_STATUSES } from "@/db/schema/quotations";
 import { requireUser } from "@/lib/auth/session";
 import { formatDate } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
 import { firstValues, type SearchParams } from "@/lib/policies/page-query";
-import { listRenewalCandidates } from "@/lib/renewals/renewal-window";
+import { RENEWAL_WINDOW, renewalEligibility } from "@/lib/renewals/renew-policy";
+import { listRenewalCandidates, RENEWAL_LOOKAHEAD_DAYS, renewalOpensOn } from "@/lib/renewals/renewal-window";
 import { renewalsPageQuerySchema } from "@/lib/schemas/renewals";
 import { renewPolicyAction } from "../policies/[number]/actions";
 
 export const metadata: Metadata = { title: "Renovações" };
 
-/** Policies in the renewal window, by end of vigency, with "Renovar" or the renewal's status. */
+/**
+ * Policies in the renewal window, by end of vigency, with "Renovar", the renewal's status, or (more
+ * than 60 days out) the day renewal opens.
+ */
 export default async function RenewalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requireUser();
   const query = renewalsPageQuerySchema.parse(firstValues(await searchParams));
   const descending = query.sort === "-vigencyexpiredat";
-  const { rows, total, pages } = await listRenewalCandidates(await getDb(), user.brokerId, {
-    page: query.page,
-    descending,
-  });
+  const now = new Date();
+  const { rows, total, pages, endingWithoutRenewal } = await listRenewalCandidates(
+    await getDb(),
+    user.brokerId,
+    { page: query.page, descending },
+    now,
+  );
   const href = (changes: { sort?: string; page?: number }) => {
     const params = new URLSearchParams();
     const sort = changes.sort ?? query.sort;
@@ -38,8 +45,15 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
         <div>
           <h1>Renovações</h1>
           <p>
-            Apólices que terminam nos próximos 60 dias ou terminaram há menos de 30:{" "}
-            {total.toLocaleString("pt-BR")} {total === 1 ? "apólice" : "apólices"}.
+            Apólices que terminam nos próximos {RENEWAL_LOOKAHEAD_DAYS} dias ou terminaram há menos de 30:{" "}
+            <span data-testid="renewals-total">{total.toLocaleString("pt-BR")}</span>{" "}
+            {total === 1 ? "apólice" : "apólices"}. A renovação abre {RENEWAL_WINDOW.daysBeforeEnd} dias antes
+            do fim da vigência.
+          </p>
+          <p>
+            <span data-testid="renewals-ending-count">{endingWithoutRenewal.toLocaleString("pt-BR")}</span>{" "}
+            {endingWithoutRenewal === 1 ? "termina" : "terminam"} em até {RENEWAL_LOOKAHEAD_DAYS} dias sem
+            renovação iniciada, como na página inicial.
           </p>
         </div>
       </div>
@@ -71,6 +85,7 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
                   row.renewalId &&
                   row.renewalStatus &&
                   (LIVE_RENEWAL_STATUSES as readonly string[]).includes(row.renewalStatus);
+                const eligibility = renewalEligibility(row, now);
                 return (
                   <tr key={row.policyNumber} data-policy={row.policyNumber}>
                     <td data-label="Segurado">
@@ -94,6 +109,10 @@ export default async function RenewalsPage({ searchParams }: { searchParams: Pro
                           />{" "}
                           <Link href={`/quotations/${row.renewalId}`}>Ver cotação de renovação</Link>
                         </>
+                      ) : !eligibility.renewable && eligibility.reason === "too-early" ? (
+                        <span className="muted" data-testid="renewal-opens">
+                          renovação disponível a partir de {formatDate(renewalOpensOn(row.vigencyExpiredAt))}
+                        </span>
                       ) : (
                         <RenewPolicyButton
                           label={`Renovar a apólice ${row.policyNumber} de ${row.insuredName}`}

@@ -1,4 +1,4 @@
 // Any /api address no route serves: JSON 404 (unknown version or path), never Next's HTML page.
-import { notFoundRoutes } from "@/lib/http/route-methods";
+import { notFoundRoutes } from "@/lib/api/route-methods";
 
 export const { GET, POST, PUT, PATCH, DELETE } = notFoundRoutes;

@@ -1,6 +1,7 @@
 // GET /api/health: liveness for load balancers and the README's first check; no key needed.
+
+import { apiRoute } from "@/lib/api/route-methods";
 import { checkHealth } from "@/lib/health";
-import { apiRoute } from "@/lib/http/route-methods";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
   GET: async () => {

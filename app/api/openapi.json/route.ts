@@ -1,6 +1,6 @@
 // GET /api/openapi.json: the OpenAPI 3.1 document generated from the endpoints' zod schemas.
-import { buildOpenApiDocument } from "@/lib/http/openapi";
-import { apiRoute } from "@/lib/http/route-methods";
+import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { apiRoute } from "@/lib/api/route-methods";
 import { processSingleton } from "@/lib/process/registry";
 
 const state = processSingleton(

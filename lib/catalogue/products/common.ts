@@ -1,3 +1,4 @@
+import { PERSON_TYPE_TEXT } from "@/lib/format/labels";
 import { BRAZILIAN_STATES } from "@/lib/schemas/common";
 import type {
   ChoiceOption,
@@ -11,11 +12,6 @@ import type {
 
 export const isNatural: Condition = { answer: "PERSON-TYPE", equals: "NATURAL" };
 export const isLegal: Condition = { answer: "PERSON-TYPE", equals: "LEGAL" };
-
-const PERSON_TYPE_LABELS: Record<PersonType, string> = {
-  NATURAL: "Pessoa física",
-  LEGAL: "Pessoa jurídica",
-};
 
 export const options = (values: Record<string, string>, when?: Condition): ChoiceOption[] =>
   Object.entries(values).map(([value, label]) => (when ? { value, label, when } : { value, label }));
@@ -38,7 +34,7 @@ export function commonQuestions(modalityCode: string, modalityText: string, pers
       label: "Tipo de pessoa",
       type: "choice",
       required: true,
-      options: personTypes.map((value) => ({ value, label: PERSON_TYPE_LABELS[value] })),
+      options: personTypes.map((value) => ({ value, label: PERSON_TYPE_TEXT[value] })),
     },
     {
       code: "CONGENER",
@@ -103,6 +99,7 @@ export function commonQuestions(modalityCode: string, modalityText: string, pers
       type: "digits",
       minLength: 8,
       maxLength: 8,
+      refuseRepeated: true,
       required: true,
     },
     { code: "INSURED-ADDRESS-STREET", label: "Logradouro", type: "text", maxLength: 200, required: true },

@@ -1,8 +1,8 @@
 // A worker process for the cross-process tests (lib/jobs/worker-processes.test.ts): the same
 // startWorker as `npm run worker`, with the LedgerGateway. LEDGER_HOLD=1 holds first charges.
 import postgres from "postgres";
-import { startWorker } from "@/lib/jobs";
 import { usePaymentGatewayForTesting as installGateway } from "@/lib/payments/gateway";
+import { startWorker } from "@/lib/worker";
 import { LedgerGateway } from "./ledger-gateway";
 
 const url = process.env.DATABASE_URL;

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { type DatabaseHandle, openMemoryPglite, openPostgres } from "@/db/index";
 import { migrateDatabase } from "@/db/migrate";
-import { startWorker, stopWorker } from "@/lib/jobs";
+import { startWorker, stopWorker } from "@/lib/worker";
 
 /**
  * A migrated database for one run: in-memory PGlite, or a new PostgreSQL database named

@@ -7,13 +7,13 @@ import { QuotationStatusBadge } from "@/components/quotations/quotation-status";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
 import { formatTypeableLineGroups } from "@/lib/documents/share-message";
+import { INSTALLMENT_STATUS_TEXT, PAYMENT_METHOD_TEXT, POLICY_STATUS_TEXT } from "@/lib/format/labels";
 import { maskPhone } from "@/lib/format/masks";
-import { formatDate, formatReais, PAYMENT_METHOD_TEXT } from "@/lib/format/pt-br";
+import { formatAddressLine, formatDate, formatReais } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
 import { getInsuredView } from "@/lib/insureds/insured-view";
 import { formatBrl } from "@/lib/money";
-import { isQuotationExpired } from "@/lib/quotations/validity";
-import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT } from "@/lib/schemas/policy";
+import { isQuotationExpired } from "@/lib/quotation-validity/validity";
 
 export const metadata: Metadata = { title: "Segurado" };
 
@@ -39,7 +39,7 @@ export default async function InsuredPage({ params }: { params: Promise<{ identi
             {quotations.totalItems === 1 ? "cotação" : "cotações"}
           </p>
         </div>
-        <Link className="btn btn-primary" href="/quotations/new">
+        <Link className="btn btn-primary" href={`/quotations/new?insured=${contact.identity}`}>
           Nova cotação
         </Link>
       </div>
@@ -55,11 +55,7 @@ export default async function InsuredPage({ params }: { params: Promise<{ identi
             <dt>Telefone</dt>
             <dd>{maskPhone(contact.phone)}</dd>
             <dt>Endereço</dt>
-            <dd>
-              {address.street}, {address.number}
-              {address.complement ? ` ${address.complement}` : ""} · {address.neighborhood} · {address.city}/
-              {address.state} · CEP {address.zipCode.replace(/^(\d{5})(\d{3})$/, "$1-$2")}
-            </dd>
+            <dd>{formatAddressLine(address)}</dd>
           </dl>
           <p className="muted">Conforme a cotação mais recente.</p>
         </section>

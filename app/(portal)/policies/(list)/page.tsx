@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PoliciesTable } from "@/components/policies/policies-table";
 import { getDb } from "@/db/index";
+import { DEFAULT_POLICY_SORT, formatPolicySort } from "@/db/queries/policy-sort";
 import { requireUser } from "@/lib/auth/session";
 import { DUE_SOON_DAYS } from "@/lib/policies/filters";
 import { listPolicies } from "@/lib/policies/list-policies";
@@ -11,14 +12,14 @@ import {
   type SearchParams,
   toPolicyTableRow,
 } from "@/lib/policies/page-query";
-import { DEFAULT_POLICY_SORT, formatPolicySort } from "@/lib/policies/sort";
 
 export const metadata: Metadata = { title: "Apólices" };
 
 /** What the home's links filter on (extensions of the list), said in words above the table. */
 function extensionFilterText(query: ReturnType<typeof parsePolicyPageQuery>): string | undefined {
   const parts: string[] = [];
-  if (query.installment === "overdue") parts.push("com parcela vencida");
+  if (query.installment === "overdue")
+    parts.push("com parcela vencida a cobrar (apólice emitida, nem expirada nem cancelada)");
   if (query.installment === "due-soon") parts.push(`com parcela a vencer nos próximos ${DUE_SOON_DAYS} dias`);
   if (query.endingWithinDays) parts.push(`com vigência terminando em até ${query.endingWithinDays} dias`);
   if (query.renewal === "none") parts.push("sem renovação iniciada");
@@ -49,7 +50,9 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
         </p>
       ) : null}
       <PoliciesTable
-        rows={result.list.map(toPolicyTableRow)}
+        rows={result.list.map((policy) =>
+          toPolicyTableRow(policy, query.installment === "overdue" ? new Date() : undefined),
+        )}
         totalItems={result.totalItems}
         defaultSort={formatPolicySort(DEFAULT_POLICY_SORT)}
         {...options}

@@ -55,3 +55,18 @@ describe("GET /policies/export", () => {
     }
   });
 });
+
+describe("the CSV file's name", () => {
+  it("carries the São Paulo day: at 22:00 in São Paulo the file is of that day, not the next UTC day", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-26T01:00:00.000Z")); // 2026-11-25 22:00 in São Paulo
+    try {
+      const response = await exportCsv("");
+      expect(response.headers.get("content-disposition")).toBe(
+        'attachment; filename="apolices-100000-2026-11-25.csv"',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

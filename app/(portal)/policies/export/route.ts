@@ -1,6 +1,7 @@
 // GET /policies/export: the signed-in broker's policies as CSV, filtered and sorted like the table, all pages.
 import { getDb } from "@/db/index";
 import { getCurrentUser } from "@/lib/auth/session";
+import { businessDay } from "@/lib/dates";
 import { portalRoute } from "@/lib/http/portal-route";
 import { streamPolicyCsv } from "@/lib/policies/export-csv";
 import { parsePolicyPageQuery } from "@/lib/policies/page-query";
@@ -11,7 +12,7 @@ export const GET = portalRoute(async (request: Request) => {
   const user = await getCurrentUser();
   if (!user) return new Response("Sessão expirada. Entre novamente.", { status: 401 });
   const query = parsePolicyPageQuery(Object.fromEntries(new URL(request.url).searchParams));
-  const day = new Date().toISOString().slice(0, 10);
+  const day = businessDay(new Date());
   return new Response(await streamPolicyCsv(await getDb(), user.brokerId, query), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { QuotationsTable } from "@/components/quotations/quotations-table";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
+import { QUOTATION_STAGE_TEXT } from "@/lib/format/labels";
 import type { SearchParams } from "@/lib/policies/page-query";
 import {
   loadQuotationFilterOptions,
@@ -10,7 +11,6 @@ import {
   toQuotationTableRow,
 } from "@/lib/quotations/list-page";
 import { listQuotationReads } from "@/lib/quotations/read";
-import { QUOTATION_STAGE_TEXT } from "@/lib/quotations/stage";
 
 export const metadata: Metadata = { title: "Cotações" };
 

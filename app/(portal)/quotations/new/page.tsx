@@ -1,14 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { QuotationForm } from "@/components/quotations/quotation-form";
+import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
 import { CATALOGUE, findModalityByCode, getModalityQuestions } from "@/lib/catalogue";
 import { businessDay } from "@/lib/dates";
+import { PERSON_TYPE_TEXT } from "@/lib/format/labels";
+import { insuredPrefill } from "@/lib/quotations/insured-prefill";
 import { createQuotationAction } from "../actions";
 
 export const metadata: Metadata = { title: "Nova cotação" };
-
-const PERSON_LABELS = { NATURAL: "pessoa física", LEGAL: "pessoa jurídica" } as const;
 
 /** Step 1 picks a product (modality); step 2 is the form generated from its catalogue questions. */
 export default async function NewQuotationPage({
@@ -16,9 +17,13 @@ export default async function NewQuotationPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requireUser();
-  const { modality } = await searchParams;
+  const user = await requireUser();
+  const { modality, insured } = await searchParams;
   const definition = typeof modality === "string" ? findModalityByCode(modality) : undefined;
+  // Only this broker's insured fills the form; anything else leaves it empty.
+  const prefill =
+    typeof insured === "string" ? await insuredPrefill(await getDb(), user.brokerId, insured) : undefined;
+  const insuredQuery = prefill ? `&insured=${encodeURIComponent(insured as string)}` : "";
 
   if (!definition) {
     return (
@@ -26,7 +31,7 @@ export default async function NewQuotationPage({
         <div className="page-header">
           <div>
             <h1>Nova cotação</h1>
-            <p>Escolha o produto.</p>
+            <p>{prefill ? `Escolha o produto para ${prefill["INSURED-NAME"]}.` : "Escolha o produto."}</p>
           </div>
         </div>
         <ul className="grid" style={{ listStyle: "none", padding: 0, margin: 0 }}>
@@ -34,12 +39,13 @@ export default async function NewQuotationPage({
             <li key={item.code} className="card">
               <h2>{item.text}</h2>
               <p className="muted" style={{ marginTop: 0 }}>
-                {item.productText} · {item.personTypes.map((p) => PERSON_LABELS[p]).join(" ou ")} ·{" "}
+                {item.productText} ·{" "}
+                {item.personTypes.map((p) => PERSON_TYPE_TEXT[p].toLowerCase()).join(" ou ")} ·{" "}
                 {item.payment.options.some((o) => o.paymentType === "CreditCard")
                   ? "cartão ou boleto"
                   : "somente boleto"}
               </p>
-              <Link className="btn btn-primary" href={`/quotations/new?modality=${item.code}`}>
+              <Link className="btn btn-primary" href={`/quotations/new?modality=${item.code}${insuredQuery}`}>
                 Cotar {item.text}
               </Link>
             </li>
@@ -52,7 +58,8 @@ export default async function NewQuotationPage({
   return (
     <>
       <nav aria-label="Trilha" className="muted" style={{ marginBottom: "0.5rem" }}>
-        <Link href="/quotations/new">Nova cotação</Link> / {definition.text}
+        <Link href={`/quotations/new${insuredQuery.replace("&", "?")}`}>Nova cotação</Link> /{" "}
+        {definition.text}
       </nav>
       <div className="page-header">
         <div>
@@ -67,6 +74,7 @@ export default async function NewQuotationPage({
         questions={getModalityQuestions(definition.code)!}
         operationCode={definition.operationCode}
         today={businessDay(new Date())}
+        initialAnswers={prefill}
         action={createQuotationAction}
       />
     </>

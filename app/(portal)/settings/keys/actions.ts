@@ -8,7 +8,7 @@ import {
   createApiKeySchema,
   type RevokeApiKeyResult,
 } from "@/lib/api-keys/create-key-schema";
-import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
+import { createApiKey, revokeApiKey } from "@/lib/api-keys/key-store";
 import { requireAdmin } from "@/lib/auth/session";
 import {
   actionFailure,

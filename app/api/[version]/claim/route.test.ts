@@ -5,7 +5,7 @@ import * as policyList from "@/app/api/v1/policy/[registerNumber]/all/route";
 import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
 import { countClaimsOfPolicy } from "@/db/queries/claims";
 import type { PolicyRow } from "@/db/queries/policies";
-import { createApiKey } from "@/lib/auth/api-keys";
+import { createApiKey } from "@/lib/api-keys/key-store";
 import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { keyHeader } from "@/lib/testing/fixtures";

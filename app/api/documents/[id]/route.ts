@@ -1,9 +1,9 @@
 // GET /api/documents/{id}?expires=…&signature=…: a generated PDF behind a signed, expiring link (no API key).
 import { getDb } from "@/db/index";
+import { apiRoute } from "@/lib/api/route-methods";
+import { errorToResponse } from "@/lib/api/with-api";
 import { documentResponse, renderSignedDocument } from "@/lib/documents/render";
 import { requestIdOf } from "@/lib/http/request-id";
-import { apiRoute } from "@/lib/http/route-methods";
-import { errorToResponse } from "@/lib/http/with-api";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
   GET: async (request, context) => {

@@ -1,7 +1,7 @@
 // GET /api/v1/metrics: the calling key's usage per day (calls, outcomes, latency).
 import { getDb } from "@/db/index";
-import { apiRoute } from "@/lib/http/route-methods";
-import { withApi } from "@/lib/http/with-api";
+import { apiRoute } from "@/lib/api/route-methods";
+import { withApi } from "@/lib/api/with-api";
 import { getUsageEndpoint } from "@/lib/metrics/endpoint";
 import { buildUsageReport, resolveUsageRange } from "@/lib/metrics/report";
 

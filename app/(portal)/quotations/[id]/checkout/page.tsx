@@ -2,10 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { CheckoutPanel } from "@/components/quotations/checkout-panel";
+import { boletoProposalFor } from "@/lib/checkout/boleto-fallback";
 import { getCheckoutStatus } from "@/lib/checkout/start-checkout";
-import { formatReais, PAYMENT_METHOD_TEXT } from "@/lib/format/pt-br";
+import { PAYMENT_METHOD_TEXT } from "@/lib/format/labels";
+import { formatReais } from "@/lib/format/pt-br";
 import { loadQuotationPage } from "@/lib/quotations/load-page";
 import { startCheckoutAction } from "../../actions";
+import { payWithBoletoAction } from "./actions";
 
 export const metadata: Metadata = { title: "Pagamento" };
 
@@ -40,6 +43,13 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
     ? `${method ? PAYMENT_METHOD_TEXT[method] : ""}: ${plan.number === 1 ? "à vista" : `${plan.number}x`} de ${formatReais(plan.installmentValue)} (total ${formatReais(plan.totalValue)}). Proposta nº ${item.proposal.number}.`
     : `Proposta nº ${item.proposal.number}.`;
   const status = await getCheckoutStatus(db, user.brokerId, id);
+  const boletoAccepted =
+    method === "CREDIT-CARD" &&
+    boletoProposalFor(item.pricing, {
+      variantId: details.proposalVariantId,
+      planId: details.proposalPlanId,
+      dueDay: details.proposalDueDay,
+    }) !== undefined;
   const tracking =
     status.quotationStatus !== "Draft"
       ? {
@@ -72,6 +82,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
           declineReason={status.quotationStatus === "Draft" ? details.declineReason : null}
           initialStatus={tracking}
           action={startCheckoutAction}
+          payWithBoleto={boletoAccepted ? payWithBoletoAction : undefined}
         />
       </div>
     </>

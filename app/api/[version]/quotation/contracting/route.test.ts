@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
 import { listModalities } from "@/db/queries/catalogue";
-import { updateQuotation } from "@/db/queries/quotations";
+import { updateQuotation } from "@/db/queries/quotations/records";
 import { installmentPlans, quotations, quotationVariants } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import { addDays, businessDay } from "@/lib/dates";

@@ -1,7 +1,7 @@
 // POST /api/{version}/quotation/contracting: create or re-quote a quotation.
 import { getDb } from "@/db/index";
-import { apiRoute } from "@/lib/http/route-methods";
-import { withApi } from "@/lib/http/with-api";
+import { apiRoute } from "@/lib/api/route-methods";
+import { withApi } from "@/lib/api/with-api";
 import { createQuotationEndpoint } from "@/lib/quotations/endpoints";
 import { createQuotation } from "@/lib/quotations/service";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
-import { updateQuotation } from "@/db/queries/quotations";
+import { updateQuotation } from "@/db/queries/quotations/records";
 import { checkouts, documents, installmentPlans, proposals } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import { verifyDocumentSignature } from "@/lib/documents/links";

@@ -1,8 +1,8 @@
 // POST /api/{version}/quotation/proposal: choose a variant and plan of a quotation.
 import { getDb } from "@/db/index";
+import { apiRoute } from "@/lib/api/route-methods";
+import { withApi } from "@/lib/api/with-api";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { apiRoute } from "@/lib/http/route-methods";
-import { withApi } from "@/lib/http/with-api";
 import { createProposal } from "@/lib/proposals/service";
 import { createProposalEndpoint } from "@/lib/quotations/endpoints";
 

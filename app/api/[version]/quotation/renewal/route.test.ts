@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "@/db/errors";
 import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
-import { findQuotationForBroker } from "@/db/queries/quotations";
+import { findQuotationForBroker } from "@/db/queries/quotations/records";
 import { LIVE_RENEWAL_INDEX, type PolicyStatus, policies, quotations } from "@/db/schema";
 import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { type SampleModality, sampleQuotationRequest } from "@/lib/quotations/fixtures";

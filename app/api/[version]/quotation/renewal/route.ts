@@ -1,7 +1,7 @@
 // POST /api/{version}/quotation/renewal: a renewal quotation of a policy near its end.
 import { getDb } from "@/db/index";
-import { apiRoute } from "@/lib/http/route-methods";
-import { withApi } from "@/lib/http/with-api";
+import { apiRoute } from "@/lib/api/route-methods";
+import { withApi } from "@/lib/api/with-api";
 import { renewPolicyEndpoint } from "@/lib/renewals/endpoints";
 import { renewPolicy } from "@/lib/renewals/renew-policy";
 

@@ -1,7 +1,7 @@
 // GET /api/bench-floor/{registerNumber}/{policyNumber}: the framework's own floor for
 // `npm run bench:policies`, a fixed JSON with none of our code on the way, on a route of the same
 // shape as the policy endpoints. Only with BENCH_FLOOR=on; otherwise the JSON 404 of any unknown address.
-import { notFoundRoutes } from "@/lib/http/route-methods";
+import { notFoundRoutes } from "@/lib/api/route-methods";
 
 const FLOOR_BODY = JSON.stringify({ success: true, floor: "a fixed answer" });
 

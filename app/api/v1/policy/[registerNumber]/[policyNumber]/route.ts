@@ -1,9 +1,9 @@
 // GET /api/v1/policy/{registerNumber}/{policyNumber}: one policy of the key's broker.
 import { getDb } from "@/db/index";
+import { apiRoute } from "@/lib/api/route-methods";
+import { withApi } from "@/lib/api/with-api";
 import { ApiError } from "@/lib/http/errors";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { apiRoute } from "@/lib/http/route-methods";
-import { withApi } from "@/lib/http/with-api";
 import { getPolicyEndpoint } from "@/lib/policies/endpoints";
 import { getPolicyForBroker } from "@/lib/policies/get-policy";
 

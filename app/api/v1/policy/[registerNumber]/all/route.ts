@@ -1,8 +1,8 @@
 // GET /api/v1/policy/{registerNumber}/all: the key's broker's policies, paged, sorted and filtered.
 import { getDb } from "@/db/index";
+import { apiRoute } from "@/lib/api/route-methods";
+import { withApi } from "@/lib/api/with-api";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { apiRoute } from "@/lib/http/route-methods";
-import { withApi } from "@/lib/http/with-api";
 import { listPoliciesEndpoint } from "@/lib/policies/endpoints";
 import { listPolicies } from "@/lib/policies/list-policies";
 

@@ -1,9 +1,9 @@
 // GET /api/v1/quotation/{registerNumber}/{quotationIdentifier}: one quotation of the key's broker.
 import { getDb } from "@/db/index";
+import { apiRoute } from "@/lib/api/route-methods";
+import { withApi } from "@/lib/api/with-api";
 import { ApiError } from "@/lib/http/errors";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { apiRoute } from "@/lib/http/route-methods";
-import { withApi } from "@/lib/http/with-api";
 import { getQuotationEndpoint } from "@/lib/quotations/endpoints";
 import { getQuotationRead } from "@/lib/quotations/read";
 

@@ -1,0 +1,27 @@
+import { startCheckoutEndpoint } from "@/lib/checkout/endpoint";
+import { listClaimsEndpoint, noticeClaimEndpoint } from "@/lib/claims/endpoints";
+import type { Endpoint } from "@/lib/endpoint/definition";
+import { getUsageEndpoint } from "@/lib/metrics/endpoint";
+import { getPolicyEndpoint, listPoliciesEndpoint } from "@/lib/policies/endpoints";
+import {
+  createProposalEndpoint,
+  createQuotationEndpoint,
+  getQuotationEndpoint,
+  listQuotationsEndpoint,
+} from "@/lib/quotations/endpoints";
+import { renewPolicyEndpoint } from "@/lib/renewals/endpoints";
+
+/** Every API endpoint, in the order the OpenAPI document lists them. Each feature adds its own. */
+export const ENDPOINTS: Endpoint[] = [
+  getPolicyEndpoint,
+  listPoliciesEndpoint,
+  startCheckoutEndpoint,
+  createQuotationEndpoint,
+  createProposalEndpoint,
+  getQuotationEndpoint,
+  listQuotationsEndpoint,
+  noticeClaimEndpoint,
+  listClaimsEndpoint,
+  renewPolicyEndpoint,
+  getUsageEndpoint,
+];

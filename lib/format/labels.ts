@@ -1,0 +1,90 @@
+import type { QuotationStage } from "@/db/queries/quotations/summaries";
+import type {
+  CheckoutStatus,
+  ClaimStatus,
+  InstallmentStatus,
+  PaymentMethod,
+  PaymentType,
+  PersonType,
+  PolicyStatus,
+  QuotationStatus,
+  WebhookDeliveryStatus,
+} from "@/db/schema";
+import { EXPIRING_SOON_DAYS } from "@/lib/quotation-validity/validity";
+
+/**
+ * The one home of the pt-BR words for domain values: the API's statusText, the portal's badges and
+ * filters and the documents all read them here, so no two places can disagree.
+ */
+
+/** Also the wire's statusText of a quotation. */
+export const QUOTATION_STATUS_TEXT = {
+  Draft: "Rascunho",
+  Confirmed: "Confirmada",
+  Finished: "Finalizada",
+  Expired: "Expirada",
+} as const satisfies Record<QuotationStatus, string>;
+
+/** Also the wire's statusText of a quotation's checkout. */
+export const CHECKOUT_STATUS_TEXT = {
+  Queued: "Na fila",
+  Processing: "Processando",
+  Issued: "Emitida",
+  Declined: "Recusada",
+  Failed: "Falhou",
+} as const satisfies Record<CheckoutStatus, string>;
+
+/** Also the wire's statusText of a policy. */
+export const POLICY_STATUS_TEXT = {
+  Issued: "Emitida",
+  Expired: "Expirada",
+  Canceled: "Cancelada",
+} as const satisfies Record<PolicyStatus, string>;
+
+/** The wire's statusText of an installment: lower case; shown on its own, capitalised (`capitalized`). */
+export const INSTALLMENT_STATUS_TEXT = {
+  Pending: "pendente",
+  Paid: "paga",
+  Overdue: "vencida",
+  Canceled: "cancelada",
+} as const satisfies Record<InstallmentStatus, string>;
+
+/** Also the wire's statusText of a claim. */
+export const CLAIM_STATUS_TEXT = { Open: "Aberto" } as const satisfies Record<ClaimStatus, string>;
+
+/** The payment methods (the proposal's PAYMENT-METHOD answers). */
+export const PAYMENT_METHOD_TEXT = {
+  TICKET: "Boleto",
+  "CREDIT-CARD": "Cartão de crédito",
+} as const satisfies Record<PaymentMethod, string>;
+
+/** The same, by the quotation pricing's paymentType. */
+export const PAYMENT_TYPE_TEXT = {
+  Ticket: PAYMENT_METHOD_TEXT.TICKET,
+  CreditCard: PAYMENT_METHOD_TEXT["CREDIT-CARD"],
+} as const satisfies Record<PaymentType, string>;
+
+/** Capitalised; mid-sentence, lower-cased. */
+export const PERSON_TYPE_TEXT = {
+  NATURAL: "Pessoa física",
+  LEGAL: "Pessoa jurídica",
+} as const satisfies Record<PersonType, string>;
+
+export const WEBHOOK_DELIVERY_STATUS_TEXT = {
+  Waiting: "Aguardando a anterior",
+  Pending: "Pendente",
+  Delivered: "Entregue",
+  Failed: "Falhou",
+} as const satisfies Record<WebhookDeliveryStatus, string>;
+
+/** Where a valid Draft stands, in the words of the quotation list's filter notice ("Cotações …"). */
+export const QUOTATION_STAGE_TEXT = {
+  "awaiting-checkout": "com proposta aguardando pagamento",
+  "checkout-failed": "com pagamento recusado ou com falha",
+  expiring: `válidas que expiram nos próximos ${EXPIRING_SOON_DAYS} dias`,
+} as const satisfies Record<QuotationStage, string>;
+
+/** "pendente" -> "Pendente": a label that starts a line or a cell. */
+export function capitalized(label: string): string {
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}

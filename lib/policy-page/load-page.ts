@@ -1,0 +1,155 @@
+import "server-only";
+import { headers } from "next/headers";
+import { type Database, getDb } from "@/db/index";
+import { findLiveRenewal } from "@/db/queries/quotations/records";
+import { listInstallmentTypeableLines } from "@/db/queries/share";
+import type { PersonType } from "@/db/schema";
+import { type CurrentUser, requireUser } from "@/lib/auth/session";
+import { listClaims } from "@/lib/claims/list-claims";
+import { installmentShareDocument } from "@/lib/documents/installment-share";
+import { isPolicyInForce, policyShareDocument } from "@/lib/documents/policy-share";
+import { publicOrigin } from "@/lib/http/public-origin";
+import { loadPolicyDetail } from "@/lib/policies/load-detail";
+import type { PolicyInstallmentRow, PolicyPageView } from "@/lib/policy-page/page-view";
+import { loadPolicyRenewalLinks } from "@/lib/renewals/policy-links";
+import { renewalEligibility } from "@/lib/renewals/renew-policy";
+import type { PolicyWire } from "@/lib/schemas/policy";
+
+const CLAIMS_SHOWN = 20;
+
+/** The signed-in broker's policy page by policyNumber or number; undefined when it is not theirs. */
+export async function loadPolicyPage(number: string): Promise<PolicyPageView | undefined> {
+  const user = await requireUser();
+  return loadPolicyPageFor(await getDb(), user, number, publicOrigin(await headers()));
+}
+
+/**
+ * The policy page's view for `viewer`: undefined for another broker's policy and for text that is
+ * no policy number. `origin` is where the signed document links point.
+ */
+export async function loadPolicyPageFor(
+  db: Database,
+  viewer: Pick<CurrentUser, "brokerId" | "role">,
+  number: string,
+  origin: string,
+  now: Date = new Date(),
+): Promise<PolicyPageView | undefined> {
+  const detail = await loadPolicyDetail(db, viewer.brokerId, number, origin);
+  if (!detail) return undefined;
+  const { policy, document } = detail;
+  const [claims, liveRenewal, lines, renewalLinks] = await Promise.all([
+    listClaims(db, viewer.brokerId, policy.policyNumber, { page: 1, itemsPerPage: CLAIMS_SHOWN }),
+    findLiveRenewal(db, policy.identifier),
+    listInstallmentTypeableLines(db, policy.identifier),
+    loadPolicyRenewalLinks(db, policy.identifier),
+  ]);
+  const personType =
+    document?.insured.personType ?? (policy.insuredIdentity.length === 14 ? "LEGAL" : "NATURAL");
+  const share = policyShareDocument(
+    {
+      ...policy,
+      personType,
+      canceledAt: document?.canceledAt,
+      policyPdfUrl: detail.policyPdfUrl,
+      ticketUrl: detail.ticketUrl,
+    },
+    now,
+  );
+  const issued = policy.status === "Issued";
+  return {
+    header: {
+      policyNumber: policy.policyNumber,
+      number: policy.number,
+      version: policy.version,
+      status: policy.status,
+      statusText: policy.statusText,
+    },
+    documents: { policyPdfUrl: detail.policyPdfUrl, ticketUrl: detail.ticketUrl },
+    renewal: {
+      renewedFromNumber: renewalLinks.renewedFromNumber,
+      renewedByNumber: renewalLinks.renewal?.policyNumber,
+      liveQuotationId: liveRenewal?.id,
+      renewable: renewalEligibility(
+        { status: policy.status, vigencyExpiredAt: new Date(policy.vigencyExpiredAt) },
+        now,
+      ).renewable,
+    },
+    contact: { email: document?.insured.email, phone: document?.contactPhone },
+    share: share.links.length ? { policyNumber: policy.policyNumber, document: share } : undefined,
+    summary: {
+      insured: {
+        name: policy.insuredName,
+        identity: policy.insuredIdentity,
+        email: document?.insured.email,
+        address: document?.insured.address,
+      },
+      product: {
+        productText: policy.productText,
+        modalityText: policy.modalityText,
+        vigencyStartedAt: policy.vigencyStartedAt,
+        vigencyExpiredAt: policy.vigencyExpiredAt,
+        createdAt: policy.createdAt,
+        totalClaims: policy.totalClaims,
+        terms: document && {
+          policyLimitCents: document.policyLimitCents,
+          paymentMethod: document.paymentMethod,
+        },
+      },
+      premium: document && {
+        netCents: document.netCents,
+        taxCents: document.taxCents,
+        interestCents: document.interestCents,
+        totalCents: document.totalCents,
+      },
+    },
+    coverages: document?.coverages ?? [],
+    installments: installmentRows(policy, {
+      personType,
+      inForce: isPolicyInForce(policy, now),
+      boletoUrl: detail.installmentBoletoUrl,
+      typeableLine: new Map(lines.map((line) => [line.installmentNumber, line.typeableLine])),
+    }),
+    claims: { list: claims.list, totalItems: claims.totalItems, noticeOpen: issued },
+    cancellation: {
+      notice:
+        policy.status === "Canceled" && document?.cancelReason
+          ? { canceledAt: document.canceledAt ?? now, reason: document.cancelReason }
+          : undefined,
+      cancelable: viewer.role === "admin" && issued,
+    },
+  };
+}
+
+/** Each installment with its boleto and, while the policy is in force and it is unpaid, the boleto to send. */
+function installmentRows(
+  policy: PolicyWire,
+  context: {
+    personType: PersonType;
+    inForce: boolean;
+    boletoUrl: (installmentNumber: number) => string | undefined;
+    typeableLine: Map<number, string | null>;
+  },
+): PolicyInstallmentRow[] {
+  const count = policy.installments.length;
+  return policy.installments.map((installment) => {
+    const boletoUrl = context.boletoUrl(installment.installmentNumber);
+    const unpaid = installment.status === "Pending" || installment.status === "Overdue";
+    return {
+      ...installment,
+      position: `${installment.installmentNumber}/${count}`,
+      boletoUrl,
+      share:
+        boletoUrl && context.inForce && unpaid
+          ? installmentShareDocument({
+              ...installment,
+              policyNumber: policy.policyNumber,
+              insuredName: policy.insuredName,
+              personType: context.personType,
+              installmentCount: count,
+              boletoUrl,
+              typeableLine: context.typeableLine.get(installment.installmentNumber),
+            })
+          : undefined,
+    };
+  });
+}

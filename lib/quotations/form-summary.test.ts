@@ -1,0 +1,46 @@
+import type { FieldErrors } from "react-hook-form";
+import { describe, expect, it } from "vitest";
+import { getModalityQuestions } from "@/lib/catalogue";
+import { applicableQuestions, type QuotationFormValues } from "./form-answers";
+import { formSections, screenOrder } from "./form-sections";
+import { summaryOf } from "./form-summary";
+
+const questions = getModalityQuestions("INSURANCE-BROKER-CIVIL-LIABILITY")!;
+const shown = applicableQuestions(questions, { "PERSON-TYPE": "NATURAL", CONGENER: "NEW" }).filter(
+  (q) => !(q.type === "choice" && q.options.length === 1),
+);
+const error = (message: string) => ({ type: "validate", message });
+
+describe("quotation form error summary", () => {
+  it("lists the fields in the screen's order, section by section", () => {
+    const errors = {
+      answers: {
+        "START-VIGENCY-DATE": error("Informe uma data."),
+        "INSURED-ADDRESS-ZIPCODE": error("Informe um CEP com 8 dígitos."),
+        IDENTITY: error("Informe um CPF válido."),
+        "PERSON-TYPE": error("Campo obrigatório."),
+      },
+      options: { "LIMIT-DEDUCTIBLE": { 1: { LIMIT: error("Campo obrigatório.") } } },
+    } as unknown as FieldErrors<QuotationFormValues>;
+    const onScreen = formSections(shown).flatMap((section) => section.questions.map((q) => q.code));
+    expect(onScreen.indexOf("IDENTITY")).toBeLessThan(onScreen.indexOf("START-VIGENCY-DATE"));
+
+    const { labels, fieldErrors } = summaryOf(screenOrder(questions, shown), errors);
+    expect(Object.keys(labels)).toEqual([
+      "answers.PERSON-TYPE",
+      "answers.IDENTITY",
+      "answers.START-VIGENCY-DATE",
+      "answers.INSURED-ADDRESS-ZIPCODE",
+      "options.LIMIT-DEDUCTIBLE.1.LIMIT",
+    ]);
+    expect(fieldErrors["answers.IDENTITY"]).toBe("Informe um CPF válido.");
+    expect(labels["options.LIMIT-DEDUCTIBLE.1.LIMIT"]).toMatch(/— opção 2$/);
+  });
+
+  it("keeps every question, those not shown after the screen's", () => {
+    const ordered = screenOrder(questions, shown);
+    expect(ordered).toHaveLength(questions.length);
+    expect(ordered.at(-1)?.code).not.toBe("PERSON-TYPE");
+    expect(ordered.slice(0, shown.length)).toEqual(formSections(shown).flatMap((s) => s.questions));
+  });
+});
