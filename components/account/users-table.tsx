@@ -1,9 +1,8 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import type { EndUserSessionsState } from "@/app/(portal)/settings/users/actions";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
-import type { BrokerUserRow } from "@/db/queries/sessions";
+import type { BrokerUserRow, EndUserSessionsState } from "@/lib/auth/account";
 
 function sessionsText(count: number): string {
   if (count === 0) return "Nenhuma";

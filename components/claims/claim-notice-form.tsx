@@ -3,10 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import type { ClaimActionResult } from "@/app/(portal)/policies/[number]/actions";
 import { Field } from "@/components/ui/field";
 import { FormResult } from "@/components/ui/form-result";
 import { SubmitButton } from "@/components/ui/submit-button";
+import type { ClaimActionResult } from "@/lib/claims/claim-form";
 import {
   type ClaimFormFields,
   type ClaimFormInput,

@@ -1,4 +1,4 @@
-import type { UserRole } from "@/db/schema";
+import type { UserRole } from "@/lib/auth/account";
 
 /** The portal menu; "Chaves de API", "Webhooks", "Usuários" and "Pagamentos" only for admins (the pages check again). */
 export function portalNavItems(role: UserRole) {

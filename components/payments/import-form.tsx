@@ -1,10 +1,10 @@
 "use client";
 
 import { type FormEvent, useActionState, useState } from "react";
-import type { ImportPaymentsState } from "@/app/(portal)/settings/payments/actions";
 import { Field } from "@/components/ui/field";
 import { FormResult } from "@/components/ui/form-result";
 import { SubmitButton } from "@/components/ui/submit-button";
+import type { ImportPaymentsState } from "@/lib/payments/import-summary";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "@/lib/payments/upload-limit";
 import { ImportReport } from "./import-report";
 

@@ -1,10 +1,10 @@
 "use client";
 
 import { useActionState } from "react";
-import type { CancelPolicyState } from "@/app/(portal)/policies/[number]/actions";
 import { Field } from "@/components/ui/field";
 import { FormResult } from "@/components/ui/form-result";
 import { SubmitButton } from "@/components/ui/submit-button";
+import type { CancelPolicyState } from "@/lib/policies/cancel-policy";
 
 const LABELS = { reason: "Motivo do cancelamento" };
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
-import type { LaterStartState } from "@/app/(portal)/quotations/[id]/actions";
 import { Field } from "@/components/ui/field";
 import { FormResult } from "@/components/ui/form-result";
+import type { LaterStartState } from "@/lib/quotations/later-start";
 
 /** "Escolher outra data de início": re-quotes with a later vigency start, which extends the validity. */
 export function LaterStartForm({

@@ -1,5 +1,5 @@
 import type { DataTableColumnSpec } from "@/components/data-table/columns";
-import type { QuotationStatus } from "@/db/schema/quotations";
+import type { QuotationStatus } from "@/lib/format/labels";
 
 /** Columns of the quotation table: ids are the API's sort fields where sortable; widths feed the skeleton. */
 export const QUOTATION_COLUMNS = [

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ShareActions } from "@/components/share/share-actions";
 import { formatDate } from "@/lib/format/pt-br";
-import type { QuotationPageView } from "@/lib/quotations/detail-view";
+import type { QuotationPageView } from "@/lib/quotation-page/page-view";
 
 type Contact = QuotationPageView["contact"];
 

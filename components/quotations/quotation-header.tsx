@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { ComponentProps } from "react";
 import { formatDate } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
-import type { QuotationPageView } from "@/lib/quotations/detail-view";
+import type { QuotationPageView } from "@/lib/quotation-page/page-view";
 import { QuotationStatusBadge } from "./quotation-status";
 import { RequoteButton } from "./requote-button";
 import { ValidityLine } from "./validity-note";

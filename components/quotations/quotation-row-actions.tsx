@@ -1,9 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { useState, useTransition } from "react";
-import { duplicateQuotationAction, requoteQuotationAction } from "@/app/(portal)/quotations/actions";
+import { createContext, useContext, useState, useTransition } from "react";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { QuotationTableRow } from "./quotation-columns";
+
+/** The Server Actions a row's buttons call, handed down by the page (components never import app/). */
+export type QuotationRowActionHandlers = {
+  duplicate: (quotationId: string) => Promise<ActionResult>;
+  requote: (quotationId: string) => Promise<ActionResult>;
+};
+
+export const QuotationRowActionsContext = createContext<QuotationRowActionHandlers | undefined>(undefined);
 
 function nextStep(row: QuotationTableRow): { href: string; label: string } {
   if (row.policyNumber) return { href: `/policies/${row.policyNumber}`, label: "Ver apólice" };
@@ -17,6 +25,7 @@ function nextStep(row: QuotationTableRow): { href: string; label: string } {
 
 /** The row's next step, "Abrir" (the quotation's page), "Duplicar" (same answers, new quotation) and, when expired, "Recalcular". */
 export function QuotationRowActions({ row }: { row: QuotationTableRow }) {
+  const handlers = useContext(QuotationRowActionsContext);
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState<"duplicate" | "requote">();
   const [error, setError] = useState<string>();
@@ -25,8 +34,8 @@ export function QuotationRowActions({ row }: { row: QuotationTableRow }) {
     startTransition(async () => {
       setBusy(kind);
       setError(undefined);
-      const action = kind === "duplicate" ? duplicateQuotationAction : requoteQuotationAction;
-      const result = await action(row.identifier);
+      if (!handlers) throw new Error("QuotationRowActions needs QuotationRowActionsContext");
+      const result = await handlers[kind](row.identifier);
       if (result?.ok === false) setError(result.error);
       setBusy(undefined);
     });

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { formatDate } from "@/lib/format/pt-br";
-import type { QuotationPageView } from "@/lib/quotations/detail-view";
+import type { QuotationPageView } from "@/lib/quotation-page/page-view";
 import { expiredReasonSentence } from "@/lib/quotations/validity-note";
 import { LaterStartForm } from "./later-start-form";
 

@@ -8,7 +8,11 @@ import { FilteredDataTable } from "@/components/data-table/filtered-data-table";
 import { formatDate, formatReais } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
 import { QUOTATION_COLUMNS, type QuotationTableRow } from "./quotation-columns";
-import { QuotationRowActions } from "./quotation-row-actions";
+import {
+  type QuotationRowActionHandlers,
+  QuotationRowActions,
+  QuotationRowActionsContext,
+} from "./quotation-row-actions";
 import { QuotationStatusBadge } from "./quotation-status";
 
 const CELLS: Record<(typeof QUOTATION_COLUMNS)[number]["id"], ColumnDef<QuotationTableRow, unknown>["cell"]> =
@@ -67,12 +71,14 @@ export function QuotationsTable({
   statusOptions,
   productOptions,
   defaultSort,
+  rowActions,
 }: {
   rows: QuotationTableRow[];
   totalItems: number;
   statusOptions: FilterOption[];
   productOptions: FilterOption[];
   defaultSort: string;
+  rowActions: QuotationRowActionHandlers;
 }) {
   // URL keys are the API's query parameter names.
   const filters: DataTableFilter[] = [
@@ -84,30 +90,32 @@ export function QuotationsTable({
   ];
 
   return (
-    <FilteredDataTable
-      label="Lista de cotações"
-      filtersLabel="Filtros das cotações"
-      data={rows}
-      rowCount={totalItems}
-      columns={columns}
-      defaultSort={defaultSort}
-      getRowId={(row) => row.identifier}
-      filters={filters}
-      linkedFilterKeys={["stage"]}
-      caption="Cotações da corretora. Clique no título de uma coluna para ordenar por ela; Shift+clique acrescenta a coluna à ordenação (até 3)."
-      itemLabel="cotação"
-      noMatches="Nenhuma cotação encontrada com esses filtros."
-      stackOnNarrow
-      empty={
-        <>
-          <p>
-            <strong>Nenhuma cotação ainda.</strong>
-          </p>
-          <Link href="/quotations/new" className="btn btn-primary">
-            Fazer a primeira cotação
-          </Link>
-        </>
-      }
-    />
+    <QuotationRowActionsContext value={rowActions}>
+      <FilteredDataTable
+        label="Lista de cotações"
+        filtersLabel="Filtros das cotações"
+        data={rows}
+        rowCount={totalItems}
+        columns={columns}
+        defaultSort={defaultSort}
+        getRowId={(row) => row.identifier}
+        filters={filters}
+        linkedFilterKeys={["stage"]}
+        caption="Cotações da corretora. Clique no título de uma coluna para ordenar por ela; Shift+clique acrescenta a coluna à ordenação (até 3)."
+        itemLabel="cotação"
+        noMatches="Nenhuma cotação encontrada com esses filtros."
+        stackOnNarrow
+        empty={
+          <>
+            <p>
+              <strong>Nenhuma cotação ainda.</strong>
+            </p>
+            <Link href="/quotations/new" className="btn btn-primary">
+              Fazer a primeira cotação
+            </Link>
+          </>
+        }
+      />
+    </QuotationRowActionsContext>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import type { RenewActionState } from "@/app/(portal)/policies/[number]/actions";
 import { FormResult } from "@/components/ui/form-result";
+import type { RenewActionState } from "@/lib/renewals/renew-policy";
 
 /** "Renovar": creates the renewal quotation and lands on it (the action redirects). */
 export function RenewPolicyButton({

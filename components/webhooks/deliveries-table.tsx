@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
-import type { WebhookActionState } from "@/app/(portal)/settings/webhooks/actions";
 import { formatDateTime } from "@/lib/format/pt-br";
+import type { WebhookActionState } from "@/lib/webhooks/endpoint-schema";
 import { EVENT_TYPE_LABELS } from "@/lib/webhooks/endpoint-schema";
 import type { WebhookDeliveryView } from "@/lib/webhooks/endpoints";
 import { DeliveryStatusBadge } from "./delivery-status-badge";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import type { RotateSecretState, WebhookActionState } from "@/app/(portal)/settings/webhooks/actions";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { formatDateTime } from "@/lib/format/pt-br";
+import type { RotateSecretState, WebhookActionState } from "@/lib/webhooks/endpoint-schema";
 import { SecretReveal } from "./secret-reveal";
 
 /** "Enviar evento de teste", "Gerar novo segredo" and "Excluir endpoint" for one endpoint. */

@@ -2,6 +2,7 @@ import "server-only";
 import type { Database, Executor } from "@/db/index";
 import { deleteUserSessions, isUserOfBroker } from "@/db/queries/sessions";
 import { findPasswordHash, updatePasswordHash } from "@/db/queries/users";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { hashPassword, verifyPassword } from "./password";
 import { checkSignInThrottle, recordFailedSignIn } from "./sign-in-throttle";
 
@@ -44,3 +45,9 @@ export async function endBrokerUserSessions(
   if (!(await isUserOfBroker(db, input.userId, input.brokerId))) return undefined;
   return deleteUserSessions(db, input.userId);
 }
+
+/** What the portal's form for this shows after a submission. */
+export type EndUserSessionsState = ActionResult<{ name: string; count: number }>;
+
+export type { BrokerUserRow } from "@/db/queries/sessions";
+export type { UserRole } from "@/db/schema";

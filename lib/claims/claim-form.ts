@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { businessDay } from "@/lib/dates";
+import type { ActionResult } from "@/lib/forms/action-result";
 import { apiErrorMessage } from "@/lib/http/api-error-messages";
 import { claimFieldsSchema } from "@/lib/schemas/claim";
 import { SAFE_TEXT_MESSAGE_PT } from "@/lib/schemas/primitives";
@@ -71,3 +72,6 @@ export type ClaimFormInput = {
 };
 export type ClaimFormOutput = z.output<typeof claimFormSchema>;
 export type ClaimFormFields = "occurredAt" | "description" | "claimantName" | "estimatedValue";
+
+/** What the portal's form for this shows after a submission. */
+export type ClaimActionResult = ActionResult<{ protocol: string }, ClaimFormFields>;

@@ -88,3 +88,5 @@ export const QUOTATION_STAGE_TEXT = {
 export function capitalized(label: string): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
+
+export type { QuotationStatus } from "@/db/schema";

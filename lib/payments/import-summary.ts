@@ -1,4 +1,5 @@
 import type { PaymentImportLine, PaymentImportRow } from "@/db/queries/installment-payments";
+import type { ActionState } from "@/lib/forms/action-result";
 
 /** An import as the portal shows it (serialisable across the Server Action boundary). */
 export type PaymentImportSummary = {
@@ -38,3 +39,6 @@ export const IMPORT_OUTCOME_TEXT: Record<PaymentImportLine["outcome"], string> =
   "amount-mismatch": "Valor divergente",
   ignored: "Ignorada (não é liquidação)",
 };
+
+/** What the portal's form for this shows after a submission. */
+export type ImportPaymentsState = ActionState<PaymentImportSummary, "file">;

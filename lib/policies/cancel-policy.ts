@@ -3,6 +3,7 @@ import type { Database } from "@/db/index";
 import { findQuotationBroker } from "@/db/queries/events";
 import { cancelIssuedPolicy, findPolicyForBroker } from "@/db/queries/policies";
 import { recordEvent } from "@/lib/events/record-event";
+import type { ActionState } from "@/lib/forms/action-result";
 import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 
 /** The portal's cancellation form: the reason is kept with the policy. */
@@ -52,3 +53,6 @@ export async function cancelPolicy(
     return { ok: true } as const;
   });
 }
+
+/** What the portal's form for this shows after a submission. */
+export type CancelPolicyState = ActionState<undefined, "reason">;

@@ -4,6 +4,7 @@ import { findLiveRenewal, findQuotationForBroker } from "@/db/queries/quotations
 import { getModalityByCode } from "@/lib/catalogue";
 import type { AnswerValues, RawAnswer } from "@/lib/catalogue/evaluate";
 import { addDays, businessDay } from "@/lib/dates";
+import type { ActionState } from "@/lib/forms/action-result";
 import { ApiError } from "@/lib/http/errors";
 import { findPolicyOrThrow } from "@/lib/policies/find-policy";
 import { createQuotation } from "@/lib/quotations/service";
@@ -129,3 +130,6 @@ export async function renewPolicy(
   );
   return { ...item, previousPolicyNumber: policy.policyNumber };
 }
+
+/** What the portal's form for this shows after a submission. */
+export type RenewActionState = ActionState;

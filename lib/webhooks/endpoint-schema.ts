@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES, type EventType, eventTypeSchema } from "@/lib/events/types";
-import type { ActionState } from "@/lib/forms/action-result";
+import type { ActionResult, ActionState } from "@/lib/forms/action-result";
 import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 
 /** What each event means to a broker (the settings page's checkboxes and the delivery log). */
@@ -64,3 +64,9 @@ export type WebhookEndpointFormState = ActionState<
   { created?: { id: string; url: string; secret: string } },
   WebhookEndpointField
 >;
+
+/** What the portal's form for this shows after a submission. */
+export type WebhookActionState = ActionResult;
+
+/** What the portal's form for this shows after a submission. */
+export type RotateSecretState = ActionResult<{ secret: string; previousSecretUntil?: string }>;

@@ -4,22 +4,21 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
 import { requireAdmin, requireUser } from "@/lib/auth/session";
+import type { ClaimActionResult } from "@/lib/claims/claim-form";
 import { type ClaimFormFields, type ClaimFormInput, claimFormSchema } from "@/lib/claims/claim-form";
 import { noticeClaim } from "@/lib/claims/notice-claim";
 import {
-  type ActionResult,
-  type ActionState,
   actionFailure,
   actionSuccess,
   invalidForm,
   UNREADABLE_FORM_MESSAGE,
 } from "@/lib/forms/action-result";
 import { describeApiError } from "@/lib/http/api-error-messages";
+import type { CancelPolicyState } from "@/lib/policies/cancel-policy";
 import { cancelPolicy, cancelPolicySchema } from "@/lib/policies/cancel-policy";
+import type { RenewActionState } from "@/lib/renewals/renew-policy";
 import { renewPolicy } from "@/lib/renewals/renew-policy";
 import { isPolicyNumber } from "@/lib/schemas/identifiers";
-
-export type CancelPolicyState = ActionState<undefined, "reason">;
 
 const ERRORS = {
   "not-found": "Apólice não encontrada.",
@@ -44,8 +43,6 @@ export async function cancelPolicyAction(
   return actionSuccess();
 }
 
-export type ClaimActionResult = ActionResult<{ protocol: string }, ClaimFormFields>;
-
 /** Notices a claim from the portal: the form's schema, then the API's service. */
 export async function noticeClaimAction(
   policyNumber: string,
@@ -67,8 +64,6 @@ export async function noticeClaimAction(
     );
   }
 }
-
-export type RenewActionState = ActionState;
 
 /** Creates the renewal quotation (same service as POST /api/v1/quotation/renewal) and opens it. */
 export async function renewPolicyAction(

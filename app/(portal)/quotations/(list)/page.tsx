@@ -11,6 +11,7 @@ import {
   toQuotationTableRow,
 } from "@/lib/quotations/list-page";
 import { listQuotationReads } from "@/lib/quotations/read";
+import { duplicateQuotationAction, requoteQuotationAction } from "../actions";
 
 export const metadata: Metadata = { title: "Cotações" };
 
@@ -45,6 +46,7 @@ export default async function QuotationsPage({ searchParams }: { searchParams: P
         rows={result.list.map((item) => toQuotationTableRow(item, now))}
         totalItems={result.totalItems}
         defaultSort="-createdat"
+        rowActions={{ duplicate: duplicateQuotationAction, requote: requoteQuotationAction }}
         {...options}
       />
     </>

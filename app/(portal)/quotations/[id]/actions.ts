@@ -3,11 +3,10 @@
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
-import { type ActionState, actionFailure, UNREADABLE_FORM_MESSAGE } from "@/lib/forms/action-result";
+import { actionFailure, UNREADABLE_FORM_MESSAGE } from "@/lib/forms/action-result";
 import { describeApiError } from "@/lib/http/api-error-messages";
+import type { LaterStartState } from "@/lib/quotations/later-start";
 import { requoteWithStoredAnswers } from "@/lib/quotations/stored-answers";
-
-export type LaterStartState = ActionState<undefined, "startDay">;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -9,7 +9,7 @@ import { QuotationHeader } from "@/components/quotations/quotation-header";
 import { QuotationOptions } from "@/components/quotations/quotation-options";
 import { QuotationExpiredAlert, QuotationLaterStart } from "@/components/quotations/quotation-validity";
 import { RenewalSummary } from "@/components/quotations/renewal-summary";
-import { loadQuotationView } from "@/lib/quotations/load-detail-view";
+import { loadQuotationView } from "@/lib/quotation-page/load-page";
 import { requoteQuotationAction } from "../actions";
 import { requoteWithStartAction } from "./actions";
 

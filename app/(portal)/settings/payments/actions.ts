@@ -3,17 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/index";
 import { requireAdmin } from "@/lib/auth/session";
-import {
-  type ActionState,
-  actionFailure,
-  actionSuccess,
-  UNREADABLE_FORM_MESSAGE,
-} from "@/lib/forms/action-result";
+import { actionFailure, actionSuccess, UNREADABLE_FORM_MESSAGE } from "@/lib/forms/action-result";
 import { importPaymentReturn } from "@/lib/payments/import-return";
-import { type PaymentImportSummary, toImportSummary } from "@/lib/payments/import-summary";
+import type { ImportPaymentsState } from "@/lib/payments/import-summary";
+import { toImportSummary } from "@/lib/payments/import-summary";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "@/lib/payments/upload-limit";
-
-export type ImportPaymentsState = ActionState<PaymentImportSummary, "file">;
 
 /** An admin uploads the bank's return file; only their broker's boletos are settled. */
 export async function importPaymentsAction(

@@ -3,12 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
+import type { EndUserSessionsState } from "@/lib/auth/account";
 import { endBrokerUserSessions } from "@/lib/auth/account";
 import { endSession, requireAdmin } from "@/lib/auth/session";
-import { type ActionResult, actionFailure, actionSuccess } from "@/lib/forms/action-result";
+import { actionFailure, actionSuccess } from "@/lib/forms/action-result";
 import { isGuid } from "@/lib/schemas/identifiers";
-
-export type EndUserSessionsState = ActionResult<{ name: string; count: number }>;
 
 /** An admin ends every session of one of their broker's users (their own too: then they are signed out). */
 export async function endUserSessionsAction(userId: string, name: string): Promise<EndUserSessionsState> {

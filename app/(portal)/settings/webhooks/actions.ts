@@ -5,13 +5,13 @@ import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
 import { requireAdmin } from "@/lib/auth/session";
 import {
-  type ActionResult,
   actionFailure,
   actionSuccess,
   REVIEW_FIELDS_MESSAGE,
   UNREADABLE_FORM_MESSAGE,
 } from "@/lib/forms/action-result";
 import { isGuid } from "@/lib/schemas/identifiers";
+import type { RotateSecretState, WebhookActionState } from "@/lib/webhooks/endpoint-schema";
 import { endpointFormValues, type WebhookEndpointFormState } from "@/lib/webhooks/endpoint-schema";
 import {
   createWebhookEndpoint,
@@ -28,9 +28,6 @@ function endpointPath(endpointId: unknown): string {
     ? `/settings/webhooks/${endpointId}`
     : "/settings/webhooks";
 }
-
-export type WebhookActionState = ActionResult;
-export type RotateSecretState = ActionResult<{ secret: string; previousSecretUntil?: string }>;
 
 /** Registers an endpoint for the admin's broker; its signing secret is returned once. */
 export async function createEndpointAction(

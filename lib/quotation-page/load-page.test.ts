@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
 import { businessDay } from "@/lib/dates";
 import { createPolicyTestDatabase } from "@/lib/testing/policy-fixtures";
-import { sampleQuotationRequest } from "./fixtures";
-import { loadQuotationViewFor } from "./load-detail-view";
-import { createQuotation } from "./service";
-import { laterStartBounds } from "./validity-note";
+import { sampleQuotationRequest } from "@/lib/quotations/fixtures";
+import { loadQuotationViewFor } from "./load-page";
+import { createQuotation } from "@/lib/quotations/service";
+import { laterStartBounds } from "@/lib/quotations/validity-note";
 
 const ORIGIN = "https://portal.example.com.br";
 let handle: DatabaseHandle;

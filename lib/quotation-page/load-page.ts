@@ -6,9 +6,9 @@ import { signQuotationDocumentUrl } from "@/lib/documents/quotation-pdf";
 import { formatDate } from "@/lib/format/pt-br";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { loadQuotationRenewal } from "@/lib/renewals/quotation-renewal";
-import type { QuotationPageView } from "./detail-view";
-import { loadQuotationFor } from "./load-page";
-import { laterStartBounds, validityFacts } from "./validity-note";
+import type { QuotationPageView } from "./page-view";
+import { loadQuotationFor } from "@/lib/quotations/load-page";
+import { laterStartBounds, validityFacts } from "@/lib/quotations/validity-note";
 
 /** The signed-in broker's quotation page; undefined for another broker's quotation or an unknown id. */
 export async function loadQuotationView(quotationId: string): Promise<QuotationPageView | undefined> {
