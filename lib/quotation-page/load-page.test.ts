@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
 import { businessDay } from "@/lib/dates";
-import { createPolicyTestDatabase } from "@/lib/testing/policy-fixtures";
 import { sampleQuotationRequest } from "@/lib/quotations/fixtures";
-import { loadQuotationViewFor } from "./load-page";
 import { createQuotation } from "@/lib/quotations/service";
 import { laterStartBounds } from "@/lib/quotations/validity-note";
+import { createPolicyTestDatabase } from "@/lib/testing/policy-fixtures";
+import { loadQuotationViewFor } from "./load-page";
 
 const ORIGIN = "https://portal.example.com.br";
 let handle: DatabaseHandle;

@@ -5,10 +5,10 @@ import { requireUser } from "@/lib/auth/session";
 import { signQuotationDocumentUrl } from "@/lib/documents/quotation-pdf";
 import { formatDate } from "@/lib/format/pt-br";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { loadQuotationRenewal } from "@/lib/renewals/quotation-renewal";
-import type { QuotationPageView } from "./page-view";
 import { loadQuotationFor } from "@/lib/quotations/load-page";
 import { laterStartBounds, validityFacts } from "@/lib/quotations/validity-note";
+import { loadQuotationRenewal } from "@/lib/renewals/quotation-renewal";
+import type { QuotationPageView } from "./page-view";
 
 /** The signed-in broker's quotation page; undefined for another broker's quotation or an unknown id. */
 export async function loadQuotationView(quotationId: string): Promise<QuotationPageView | undefined> {

@@ -1,8 +1,8 @@
 import type { QuotationStatus } from "@/db/schema";
 import type { ShareDocument } from "@/lib/documents/share-message";
+import type { ValidityFacts } from "@/lib/quotations/validity-note";
 import type { QuotationRenewal } from "@/lib/renewals/quotation-renewal";
 import type { Pricing } from "@/lib/schemas/quotation";
-import type { ValidityFacts } from "@/lib/quotations/validity-note";
 
 /** What the quotation page shows, one slice per section (components/quotations/quotation-*.tsx). */
 export type QuotationPageView = {
