@@ -1,21 +1,18 @@
-import { randomUUID } from "node:crypto";
 import { subscribe } from "node:diagnostics_channel";
 import { type IncomingMessage, Server, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { outageState } from "@/db/outage";
-import { ERROR_CODES, type ErrorCode } from "@/lib/http/errors";
-import { errorBody } from "@/lib/http/responses";
+import type { ErrorCode } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { processSingleton } from "@/lib/process/registry";
+import { isApiPath, jsonError, sendJson } from "./json-answer";
 import { checkPortalWrite } from "./portal-writes";
 
 /** The methods Next's request adapter accepts; any other makes it throw (a plain-text 500). */
 const NEXT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]);
 
 const guarded = processSingleton("front-door-servers", () => new WeakSet<Server>());
-
-const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
 /** Where a portal path that is not valid percent-encoding is sent: no route matches it, so Next answers its 404 page. */
 export const MALFORMED_PATH_TARGET = "/_malformed-path";
@@ -63,20 +60,6 @@ export function preRoutingProblem(
 export function portalTarget(url: string): string {
   const path = pathOf(url);
   return isApiPath(path) || isDecodable(path) ? url : MALFORMED_PATH_TARGET;
-}
-
-function jsonError(code: ErrorCode): { status: number; headers: Record<string, string>; body: string } {
-  const body = JSON.stringify(errorBody([{ code }]));
-  return {
-    status: ERROR_CODES[code].status,
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "Content-Length": String(Buffer.byteLength(body)),
-      "Cache-Control": "no-store",
-      "X-Request-Id": randomUUID(),
-    },
-  };
 }
 
 /**
@@ -177,8 +160,7 @@ export function answerOutageAs503(response: ServerResponse): void {
 type RequestListener = (this: Server, request: IncomingMessage, response: ServerResponse) => void;
 
 function answer(request: IncomingMessage, response: ServerResponse, code: ErrorCode): void {
-  const { status, headers, body } = jsonError(code);
-  response.writeHead(status, headers).end(request.method === "HEAD" ? undefined : body);
+  sendJson(response, jsonError(code), request.method);
 }
 
 /**

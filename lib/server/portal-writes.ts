@@ -1,31 +1,14 @@
 import { IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { env } from "@/lib/env";
-import { ERROR_CODES, type ErrorCode } from "@/lib/http/errors";
-import { errorBody } from "@/lib/http/responses";
 import { log } from "@/lib/log";
 import { isWellFormedActionBody } from "./action-body";
+import { isApiPath, jsonAnswer, jsonError, sendJson } from "./json-answer";
 
 /** Next's own limit on a Server Action body (`serverActions.bodySizeLimit`, 1 MB by default). */
 export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
 const FORWARDED_HOST_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-const isApiPath = (url: string | undefined) => /^\/api(?:[/?#]|$)/.test(url ?? "");
-
-function send(response: ServerResponse, status: number, body: object): void {
-  const text = JSON.stringify(body);
-  response
-    .writeHead(status, {
-      "Content-Type": "application/json",
-      "Content-Length": String(Buffer.byteLength(text)),
-      "Cache-Control": "no-store",
-    })
-    .end(text);
-}
-
-const sendError = (response: ServerResponse, code: ErrorCode) =>
-  send(response, ERROR_CODES[code].status, errorBody([{ code }]));
 
 /** The hosts a portal page may be posted from: the public origin's, and the one this request was sent to. */
 function allowedHosts(request: IncomingMessage): Set<string> {
@@ -105,7 +88,7 @@ export async function checkPortalWrite(
       { origin: String(request.headers.origin).slice(0, 128), method: request.method },
       "cross-origin portal write refused",
     );
-    send(response, 403, { statusCode: 403, message: "Cross-origin request refused." });
+    sendJson(response, jsonAnswer(403, { statusCode: 403, message: "Cross-origin request refused." }));
     return undefined;
   }
   if (request.headers["next-action"] === undefined) return request;
@@ -115,16 +98,12 @@ export async function checkPortalWrite(
     return undefined;
   }
   if (body === "too-large") {
-    send(
-      response,
-      413,
-      errorBody([{ code: "PAYLOAD-TOO-LARGE", message: "The request body is larger than 1 MiB." }]),
-    );
+    sendJson(response, jsonError("PAYLOAD-TOO-LARGE", "The request body is larger than 1 MiB."));
     return undefined;
   }
   if (!(await isWellFormedActionBody(request.headers["content-type"], body))) {
     log.info({ target: request.url?.slice(0, 128) }, "malformed Server Action body refused");
-    sendError(response, "INVALID-REQUEST");
+    sendJson(response, jsonError("INVALID-REQUEST"));
     return undefined;
   }
   return replay(request, body);
