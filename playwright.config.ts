@@ -76,6 +76,8 @@ export default defineConfig({
           WORKER: "inline",
           // e2e/portal/webhooks.spec.ts points an endpoint at a loopback server it starts.
           WEBHOOK_ALLOW_LOOPBACK: "1",
+          // e2e/api/sandbox.spec.ts drives policies through the sandbox endpoints (off by default under next start).
+          SANDBOX: "on",
           ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
         },
       },

@@ -31,6 +31,11 @@ const envSchema = z.object({
    * 0: clients reach Next directly; forwarded headers are ignored and the socket address is the client's.
    */
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * `on` serves the sandbox endpoints (/api/v1/sandbox/…) that move a policy as the bank, the card
+   * gateway and the daily jobs would. Unset: on outside production, off in production (lib/sandbox/setting.ts).
+   */
+  SANDBOX: z.enum(["on", "off"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

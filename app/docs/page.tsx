@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { CatalogueTables } from "@/components/api-docs/catalogue-tables";
 import { ApiReferenceMount } from "@/components/api-docs/viewer-mount";
+import { API_VERSION } from "@/lib/api/version";
+import { listCatalogueTables } from "@/lib/api-docs/catalogue-reference";
 import { listErrorCodes, listLimits, REFERENCE_GUIDE } from "@/lib/api-docs/reference";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -35,6 +38,10 @@ export default async function ApiReferencePage() {
       <link rel="stylesheet" href="/docs/assets/swagger-ui.css" />
       <h1>Broker portal API reference</h1>
       <p>
+        Version <code data-testid="api-version">{API_VERSION}</code>; what changed in each version is in the
+        repository's <code>docs/changelog.md</code>.
+      </p>
+      <p>
         Base URL <code>/api</code>. Every call carries <code>Ocp-Apim-Subscription-Key</code>. The
         machine-readable document is <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).
       </p>
@@ -51,6 +58,12 @@ export default async function ApiReferencePage() {
           </li>
           <li>
             <a href="#webhooks">Webhooks</a>
+          </li>
+          <li>
+            <a href="#sandbox">Sandbox</a>
+          </li>
+          <li>
+            <a href="#catalogue">Products and their questions</a>
           </li>
           <li>
             <a href="#endpoints">Endpoints</a>
@@ -186,6 +199,78 @@ curl -s -H "Ocp-Apim-Subscription-Key: $KEY" "localhost:3000/api/v1/metrics?from
             <code>{block.code}</code>
           </pre>
         ))}
+      </section>
+
+      <section id="sandbox" aria-labelledby="sandbox-title">
+        <h2 id="sandbox-title">Sandbox</h2>
+        <p>
+          With <code>SANDBOX=on</code> (the default outside production) the sandbox gateway&apos;s test cards
+          decide what a card does, and three endpoints move one of your policies as the bank, the card charge
+          and the daily jobs would, through the same services, so the same events reach your webhooks and the
+          events feed. Off, they answer <code>404 ROUTE-NOT-FOUND</code>.
+        </p>
+        <h3>Test cards</h3>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Card number</th>
+                <th scope="col">At checkout</th>
+                <th scope="col">Later installments</th>
+              </tr>
+            </thead>
+            <tbody>
+              {guide.sandbox.testCards.map(([card = "", checkout = "", later = ""]) => (
+                <tr key={card}>
+                  <td>{inline(card)}</td>
+                  <td>{inline(checkout)}</td>
+                  <td>{inline(later)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <h3>Sandbox endpoints</h3>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Endpoint</th>
+                <th scope="col">Body</th>
+                <th scope="col">What it does</th>
+                <th scope="col">Event</th>
+              </tr>
+            </thead>
+            <tbody>
+              {guide.sandbox.endpoints.map(([endpoint = "", body = "", does = "", event = ""]) => (
+                <tr key={endpoint}>
+                  <td>{inline(endpoint)}</td>
+                  <td>{inline(body)}</td>
+                  <td>{inline(does)}</td>
+                  <td>{inline(event)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <h3>A worked example</h3>
+        {guide.sandbox.example.map((block, index) => (
+          <pre key={`sandbox-${index.toString()}`} className="code">
+            <code>{block.code}</code>
+          </pre>
+        ))}
+      </section>
+
+      <section id="catalogue" aria-labelledby="catalogue-title">
+        <h2 id="catalogue-title">Products and their questions</h2>
+        <p>
+          Generated from the catalogue that evaluates the answers, as <code>GET /api/v1/catalogue</code> and{" "}
+          <code>GET /api/v1/catalogue/{"{operationCode}"}</code> answer it. Send each answer as{" "}
+          <code>{"{ code, answer }"}</code>; an answer to a question whose condition does not hold is ignored.
+          A 400 <code>ANSWERS-NOT-EVALUATED</code> lists every offending code in its first error, then one
+          error per answer saying whether it is missing or invalid.
+        </p>
+        <CatalogueTables products={listCatalogueTables()} />
       </section>
 
       <section id="endpoints" aria-labelledby="endpoints-title">

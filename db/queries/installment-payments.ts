@@ -51,12 +51,24 @@ export async function findInstallmentEventSubjects(
 /**
  * Pending -> Overdue for up to `limit` installments due before `dueBefore` (the start of the run's
  * São Paulo day), oldest first; rows another transaction holds are skipped (picked up next run).
+ * `onlyIds` narrows the run to those installments (the sandbox moves one).
  */
-export async function markOverdueBatch(db: Executor, dueBefore: Date, limit: number): Promise<string[]> {
+export async function markOverdueBatch(
+  db: Executor,
+  dueBefore: Date,
+  limit: number,
+  onlyIds?: string[],
+): Promise<string[]> {
   const batch = db
     .select({ id: policyInstallments.id })
     .from(policyInstallments)
-    .where(and(inArray(policyInstallments.status, ["Pending"]), lt(policyInstallments.dueDate, dueBefore)))
+    .where(
+      and(
+        inArray(policyInstallments.status, ["Pending"]),
+        lt(policyInstallments.dueDate, dueBefore),
+        onlyIds ? inArray(policyInstallments.id, onlyIds) : undefined,
+      ),
+    )
     .orderBy(asc(policyInstallments.dueDate), asc(policyInstallments.id))
     .limit(limit)
     .for("update", { skipLocked: true });
@@ -116,6 +128,27 @@ export async function findCardChargeCandidates(
     )
     .orderBy(asc(policyInstallments.dueDate), asc(policyInstallments.id))
     .limit(window.limit);
+}
+
+/** One unpaid card installment of a policy that is not canceled, whatever its due date (the sandbox). */
+export async function findCardChargeCandidate(
+  db: Executor,
+  installmentId: string,
+): Promise<CardChargeCandidate | undefined> {
+  const [row] = await db
+    .select(candidateColumns)
+    .from(policyInstallments)
+    .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
+    .leftJoin(checkouts, eq(checkouts.id, policies.checkoutId))
+    .where(
+      and(
+        eq(policyInstallments.id, installmentId),
+        inArray(policyInstallments.status, ["Pending", "Overdue"]),
+        eq(policies.paymentMethod, "CREDIT-CARD"),
+        ne(policies.status, "Canceled"),
+      ),
+    );
+  return row;
 }
 
 export type InstallmentChargeRow = typeof installmentCharges.$inferSelect;

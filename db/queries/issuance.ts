@@ -166,8 +166,15 @@ export type ExpiredPolicy = {
   policyNumber: string;
 };
 
-/** Issued policies whose vigency ended before `now` become Expired; returns the ones that changed. */
-export async function expireIssuedPolicies(db: Executor, now: Date): Promise<ExpiredPolicy[]> {
+/**
+ * Issued policies whose vigency ended before `now` become Expired; returns the ones that changed.
+ * `onlyPolicyId` narrows it to one policy (the sandbox).
+ */
+export async function expireIssuedPolicies(
+  db: Executor,
+  now: Date,
+  onlyPolicyId?: string,
+): Promise<ExpiredPolicy[]> {
   return db
     .update(policies)
     .set({ status: "Expired" })
@@ -177,6 +184,7 @@ export async function expireIssuedPolicies(db: Executor, now: Date): Promise<Exp
         eq(policies.status, "Issued"),
         lt(policies.vigencyExpiredAt, now),
         eq(brokers.id, policies.brokerId),
+        onlyPolicyId ? eq(policies.id, onlyPolicyId) : undefined,
       ),
     )
     .returning({

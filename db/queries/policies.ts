@@ -31,6 +31,8 @@ export type PolicyFilterValues = {
   withoutRenewal?: boolean;
   /** Only policies with a collectable overdue installment, or a Pending one due in [from, to). */
   installment?: { kind: "overdue" } | { kind: "due-soon"; from: Date; to: Date };
+  /** Only policies changed at or after this instant (updated_at, stamped by triggers). */
+  updatedFrom?: Date;
 };
 
 const SORT_COLUMNS: Record<PolicySortField, PgColumn> = {
@@ -41,6 +43,7 @@ const SORT_COLUMNS: Record<PolicySortField, PgColumn> = {
   insuredname: policies.insuredNameNormalized,
   insuredidentity: policies.insuredIdentity,
   vigencyexpiredat: policies.vigencyExpiredAt,
+  updatedat: policies.updatedAt,
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -83,6 +86,7 @@ function filterConditions(brokerId: string, filters: PolicyFilterValues): (SQL |
     conditions.push(not(hasLiveRenewal(policies.id)));
   }
   if (filters.installment) conditions.push(installmentCondition(filters.installment));
+  if (filters.updatedFrom) conditions.push(gte(policies.updatedAt, filters.updatedFrom));
   return conditions;
 }
 
@@ -154,6 +158,7 @@ export const policyReadColumns = {
   vigencyStartedAt: policies.vigencyStartedAt,
   vigencyExpiredAt: policies.vigencyExpiredAt,
   createdAt: policies.createdAt,
+  updatedAt: policies.updatedAt,
   quotationId: policies.quotationId,
   version: policies.version,
   totalClaims: policies.totalClaims,

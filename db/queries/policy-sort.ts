@@ -8,6 +8,8 @@ export const POLICY_SORT_FIELDS = [
   "insuredidentity",
   // An extension of the spec's six (README, OpenAPI): the renewals view sorts by end of vigency.
   "vigencyexpiredat",
+  // Another extension: a partner syncing with updatedFrom pages through the changes in order.
+  "updatedat",
 ] as const;
 export type PolicySortField = (typeof POLICY_SORT_FIELDS)[number];
 export type PolicySortTerm = { field: PolicySortField; descending: boolean };

@@ -8,6 +8,8 @@ export const QUOTATION_SORT_FIELDS = [
   "status",
   "modalitytext",
   "expiresat",
+  // An extension too: a partner syncing with updatedFrom pages through the changes in order.
+  "updatedat",
 ] as const;
 export type QuotationSortField = (typeof QUOTATION_SORT_FIELDS)[number];
 export type QuotationSortTerm = SortTerm<QuotationSortField>;

@@ -5,6 +5,7 @@ export * from "./checkouts";
 export * from "./claims";
 export * from "./documents";
 export * from "./events";
+export * from "./idempotency-keys";
 export * from "./payments";
 export * from "./policies";
 export * from "./quotations";

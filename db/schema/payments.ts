@@ -64,7 +64,8 @@ export const paymentImports = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     brokerId: uuid().references(() => brokers.id),
     userId: uuid().references(() => users.id, { onDelete: "set null" }),
-    source: text({ enum: ["cli", "portal"] }).notNull(),
+    /** `sandbox`: a file the sandbox API wrote and imported for a partner's test (lib/sandbox). */
+    source: text({ enum: ["cli", "portal", "sandbox"] }).notNull(),
     fileName: text().notNull(),
     /** SHA-256 of the file's bytes. */
     fileSha256: text().notNull(),

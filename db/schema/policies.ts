@@ -60,6 +60,11 @@ export const policies = pgTable(
     version: text().notNull().default("01.00"),
     totalClaims: integer().notNull().default(0),
     createdAt: createdAt(),
+    /**
+     * The last change of anything the API shows of the policy (its row, installments, claims count):
+     * stamped by database triggers (migration 0018), never by the code that writes.
+     */
+    updatedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
     // A quotation yields at most one policy, whatever the worker does.
@@ -68,6 +73,8 @@ export const policies = pgTable(
     unique("policies_policy_number_key").on(t.policyNumber),
     // One index per allowed sort field, broker first, id last: the list's tie-break (db/queries/policy-sort.ts).
     index("policies_broker_created_idx").on(t.brokerId, t.createdAt, t.id),
+    // The lists' updatedFrom filter and updatedat sort (what a partner syncing reads).
+    index("policies_broker_updated_idx").on(t.brokerId, t.updatedAt, t.id),
     index("policies_broker_product_idx").on(t.brokerId, t.productText, t.id),
     index("policies_broker_modality_idx").on(t.brokerId, t.modalityText, t.id),
     index("policies_broker_status_idx").on(t.brokerId, t.status, t.id),

@@ -99,10 +99,16 @@ export const quotations = pgTable(
     /** The policy this quotation renews, or null. */
     previousPolicyId: uuid(),
     createdAt: createdAt(),
+    /**
+     * The last change of anything the API shows of the quotation (its row, proposal, checkouts):
+     * stamped by database triggers on update, whatever the writing code sets.
+     */
     updatedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [
     index("quotations_broker_created_idx").on(t.brokerId, t.createdAt),
+    // The list's updatedFrom filter and updatedat sort.
+    index("quotations_broker_updated_idx").on(t.brokerId, t.updatedAt, t.id),
     index("quotations_previous_policy_idx").on(t.previousPolicyId),
     // The quotation list's search (name substring, identity prefix) and name sort.
     index("quotations_name_trgm_idx").using("gin", sql`${normalizedInsuredName(t.insuredName)} gin_trgm_ops`),

@@ -54,7 +54,7 @@ export const webhookDeliveries = pgTable(
     endpointId: uuid()
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
-    /** The event delivered; null for a test ping. */
+    /** The event delivered; null for a test ping, and once the event left the outbox (30 days). */
     eventId: uuid().references(() => events.id),
     /** `webhook-id`: the event id (the same on every attempt and redelivery), or the ping's own id. */
     messageId: uuid().notNull(),
@@ -80,6 +80,8 @@ export const webhookDeliveries = pgTable(
     // The relay fans an event out once per endpoint, whatever happens.
     unique("webhook_deliveries_endpoint_event_key").on(t.endpointId, t.eventId),
     index("webhook_deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt),
+    // The events' retention finds an event's deliveries (and deleting the event checks the reference).
+    index("webhook_deliveries_event_idx").on(t.eventId),
     index("webhook_deliveries_open_idx")
       .on(t.endpointId, t.quotationId, t.sequence)
       .where(sql`${t.status} in ('Waiting', 'Pending')`),

@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Create or re-quote a quotation
-         * @description Evaluates the coded answers of a modality and prices one variant per limit option, each with card and/or boleto installment plans. With `quotationIdentifier` (or `identifier`) the same quotation is re-quoted: new variant and plan identifiers, any earlier proposal discarded; an Expired quotation becomes Draft again. A quotation is valid for 30 days after its latest quote and never past its START-VIGENCY-DATE (end of that day in São Paulo); past it, proposal and checkout answer QUOTATION-EXPIRED. Every missing or invalid answer is reported at once in `ANSWERS-NOT-EVALUATED.properties`.
+         * @description Evaluates the coded answers of a modality and prices one variant per limit option, each with card and/or boleto installment plans. With `quotationIdentifier` (or `identifier`) the same quotation is re-quoted: new variant and plan identifiers, any earlier proposal discarded; an Expired quotation becomes Draft again. A quotation is valid for 30 days after its latest quote and never past its START-VIGENCY-DATE (end of that day in São Paulo); past it, proposal and checkout answer QUOTATION-EXPIRED. The questions of each product are in GET /api/v1/catalogue/{operationCode} (and typed per operationCode in this body). Every missing or invalid answer is reported at once in 400 ANSWERS-NOT-EVALUATED: the first error carries every offending code in `properties` (message `One or more answers could not be evaluated.`), then one error per answer, same code, `properties` naming it and a `message` saying whether it is missing or invalid and what is expected (`PERSON-TYPE is invalid: expected one of: NATURAL, LEGAL.`, with the allowed values listed when there are at most 10).
          */
         post: operations["createQuotation"];
         delete?: never;
@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Create a proposal for a quotation
-         * @description Chooses a price variant and an installment plan of a Draft quotation (PAYMENT-METHOD, DUE-DAY for TICKET, SELECTED-VARIANT-IDENTIFIER, PAYMENT-INSTALLMENT-IDENTIFIER). A new proposal replaces the previous one until checkout. The result carries the proposal number and a signed link to its PDF.
+         * @description Chooses a price variant and an installment plan of a Draft quotation (PAYMENT-METHOD, DUE-DAY for TICKET, SELECTED-VARIANT-IDENTIFIER, PAYMENT-INSTALLMENT-IDENTIFIER). A new proposal replaces the previous one until checkout. The result carries the proposal number and a signed link to its PDF. The questions are the `proposalQuestions` of GET /api/v1/catalogue/{operationCode}. Every missing or invalid answer is reported at once in 400 ANSWERS-NOT-EVALUATED: the first error carries every offending code in `properties` (message `One or more answers could not be evaluated.`), then one error per answer, same code, `properties` naming it and a `message` saying whether it is missing or invalid and what is expected (`PERSON-TYPE is invalid: expected one of: NATURAL, LEGAL.`, with the allowed values listed when there are at most 10).
          */
         post: operations["createProposal"];
         delete?: never;
@@ -213,11 +213,131 @@ export interface paths {
         };
         /**
          * Usage report of the calling key
-         * @description Per São Paulo day, for the key that calls: calls answered, succeeded (2xx), failed (4xx/5xx other than the limits), blocked (403 quota, 429 windows), average and maximum latency in ms. Default range: the current month up to today; at most 366 days. Calls refused before a key is identified (401) cannot be attributed and are not counted. Each instance counts in memory and adds its counts to the store every 10 s; this instance's unflushed counts are included, another instance's appear within 10 s. A call is counted once answered, so the report never includes the call that asks for it. Limited to 10 calls per 20 s per key; counts toward the daily quota.
+         * @description Per São Paulo day (`timeZone`), for the key that calls: calls answered, succeeded (2xx), failed (4xx/5xx other than the limits), blocked (403 quota, 429 windows), average and maximum latency in ms. Default range: the current month up to today; at most 366 days. Calls refused before a key is identified (401) cannot be attributed and are not counted. Each instance counts in memory and adds its counts to the store every 10 s; this instance's unflushed counts are included, another instance's appear within 10 s. A call is counted once answered, so the report never includes the call that asks for it. Limited to 10 calls per 20 s per key; counts toward the daily quota, which starts again at `quotaResetsAt` (00:00 UTC).
          */
         get: operations["getUsage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Product catalogue
+         * @description Every product the key's broker can quote: operationCode (the body's `operationCode` of quotation creation), modality and product codes and pt-BR texts. The catalogue is small and fixed, so the list is answered whole, without paging fields. The same for every broker. Limited to 20 calls per 20 s per key (one counter for both catalogue reads).
+         */
+        get: operations["listCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/catalogue/{operationCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Questions of one product
+         * @description The answers quotation creation (`questions`) and the proposal (`proposalQuestions`) take for one product, in evaluation order, generated from the same catalogue data that evaluates them: each question's `code`, pt-BR `text`, `type`, whether it is `required` always or `requiredWhen` a condition on earlier answers holds (otherwise the answer is ignored), its `default`, `aliases`, the `allowed` values (a value may itself carry a `when` condition, e.g. the categories of one person type), the `min`/`max` of numbers, the lengths of texts and digits, the day range of dates, the CPF/CNPJ of documents, and for an `options` answer (limit options, one price variant each) the `items` of every entry. An operationCode the catalogue does not offer answers 404 PRODUCT-NOT-FOUND. Limited to 20 calls per 20 s per key (one counter for both catalogue reads).
+         */
+        get: operations["getCatalogueProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{registerNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events feed
+         * @description The key's broker's events (the webhooks' events, each item the webhook body of that event plus its `id`), in commit order, kept 30 days. Page with `after` = the `id` of the last event read; `hasMore` says whether more are already there. `limit` 1..500 (default 100); `type` keeps one type or comma-separated types (checkout.issued, checkout.declined, checkout.failed, policy.canceled, policy.expired, installment.paid, installment.overdue). An event that commits while you page is never skipped: it comes after the ones already read. Limited to 30 calls per 60 s per key.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/installment/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: pay an installment
+         * @description Pays a `Pending` or `Overdue` installment of one of the key's broker's policies the way production does: a boleto through a CNAB 400 return file of the sandbox bank imported by the return importer (paid today), a card through the recurring charge with the stored token (the test cards keep their meaning: a card ending 0069 is declined, leaving the installment `Overdue`). Emits `installment.paid` (or `installment.overdue`). Served only when the server runs with `SANDBOX=on` (the default outside production); otherwise 404 `ROUTE-NOT-FOUND` like any unknown address. Answers the policy lookup after the move; the move's event reaches webhooks and the events feed as in production.
+         */
+        post: operations["sandboxPayInstallment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/installment/overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: make an installment overdue
+         * @description Makes a `Pending` installment `Overdue` through the daily overdue job, run for that installment alone as of the day after its due date (a due date still ahead is left as it is: the sandbox moves that installment's clock, nothing else). Emits `installment.overdue`. Served only when the server runs with `SANDBOX=on` (the default outside production); otherwise 404 `ROUTE-NOT-FOUND` like any unknown address. Answers the policy lookup after the move; the move's event reaches webhooks and the events feed as in production.
+         */
+        post: operations["sandboxOverdueInstallment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/policy/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: expire a policy
+         * @description Turns an `Issued` policy `Expired` through the expiry job, run for that policy alone as of the end of its vigency (its dates and installments stay as they are). Emits `policy.expired`. Served only when the server runs with `SANDBOX=on` (the default outside production); otherwise 404 `ROUTE-NOT-FOUND` like any unknown address. Answers the policy lookup after the move; the move's event reaches webhooks and the events feed as in production.
+         */
+        post: operations["sandboxExpirePolicy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -245,7 +365,168 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "checkout.issued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.issued event
+         * @description The issuance job created the policy. Webhooks are notifications: reconcile with the lookups in `data.links`.
+         */
+        post: operations["webhook:checkout.issued"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.declined event
+         * @description The card was declined; the quotation is back to Draft. Webhooks are notifications: reconcile with the lookups in `data.links`.
+         */
+        post: operations["webhook:checkout.declined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.failed event
+         * @description The issuance job failed after every retry; the quotation is back to Draft. Webhooks are notifications: reconcile with the lookups in `data.links`.
+         */
+        post: operations["webhook:checkout.failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policy.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policy.canceled event
+         * @description An admin canceled the policy in the portal. Webhooks are notifications: reconcile with the lookups in `data.links`.
+         */
+        post: operations["webhook:policy.canceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policy.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policy.expired event
+         * @description The policy's vigency ended (the expiry job, hourly). Webhooks are notifications: reconcile with the lookups in `data.links`.
+         */
+        post: operations["webhook:policy.expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "installment.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * installment.paid event
+         * @description An installment was paid: the first card installment at issuance, a later one by the daily card charge, a boleto by the bank's return file (`timestamp` = the payment day). Webhooks are notifications: reconcile with the lookups in `data.links`.
+         */
+        post: operations["webhook:installment.paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "installment.overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * installment.overdue event
+         * @description An installment passed its due day unpaid (daily job, 06:00 São Paulo), or its card charge was declined. Webhooks are notifications: reconcile with the lookups in `data.links`.
+         */
+        post: operations["webhook:installment.overdue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test event
+         * @description “Enviar evento de teste” in the portal: a ping to the chosen endpoint, whatever its events (not subscribable). Webhooks are notifications: reconcile with the lookups in `data.links`.
+         */
+        post: operations["webhook:webhook.test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Policy: {
@@ -287,6 +568,12 @@ export interface components {
              * @example 2026-11-21T13:45:40.671Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last change of anything shown here: the policy's status, its installments (paid, overdue, canceled), its claims count
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            updatedAt: string;
             /** Format: uuid */
             quotationIdentifier: string;
             /** @description Signed link to the policy PDF */
@@ -358,7 +645,7 @@ export interface components {
         };
         ErrorItem: {
             /** @enum {string} */
-            code: "INVALID-FORM-FIELD" | "ANSWERS-NOT-EVALUATED" | "QUOTATION-NOT-FOUND" | "PROPOSAL-NOT-FOUND" | "QUOTATION-NOT-EDITABLE" | "QUOTATION-EXPIRED" | "INCORRECT-OR-NONEXISTENT" | "TOKEN-ERROR" | "POLICY-NOT-FOUND" | "POLICY-NOT-ACTIVE" | "OCCURRENCE-OUTSIDE-VIGENCY" | "RENEWAL-NOT-AVAILABLE" | "RENEWAL-ALREADY-EXISTS" | "DOCUMENT-NOT-FOUND" | "ROUTE-NOT-FOUND" | "VERSION-NOT-SUPPORTED" | "METHOD-NOT-ALLOWED" | "METHOD-NOT-IMPLEMENTED" | "INVALID-REQUEST" | "REQUEST-TIMEOUT" | "HEADERS-TOO-LARGE" | "PAYLOAD-TOO-LARGE" | "PAYMENT-GATEWAY-UNAVAILABLE" | "INTERNAL-ERROR" | "SERVICE-UNAVAILABLE";
+            code: "INVALID-FORM-FIELD" | "ANSWERS-NOT-EVALUATED" | "QUOTATION-NOT-FOUND" | "PROPOSAL-NOT-FOUND" | "QUOTATION-NOT-EDITABLE" | "QUOTATION-EXPIRED" | "INCORRECT-OR-NONEXISTENT" | "TOKEN-ERROR" | "POLICY-NOT-FOUND" | "PRODUCT-NOT-FOUND" | "POLICY-NOT-ACTIVE" | "OCCURRENCE-OUTSIDE-VIGENCY" | "INSTALLMENT-NOT-FOUND" | "INSTALLMENT-ALREADY-PAID" | "INSTALLMENT-ALREADY-OVERDUE" | "INSTALLMENT-NOT-PAYABLE" | "RENEWAL-NOT-AVAILABLE" | "RENEWAL-ALREADY-EXISTS" | "EVENT-NOT-FOUND" | "DOCUMENT-NOT-FOUND" | "ROUTE-NOT-FOUND" | "VERSION-NOT-SUPPORTED" | "METHOD-NOT-ALLOWED" | "METHOD-NOT-IMPLEMENTED" | "INVALID-REQUEST" | "REQUEST-TIMEOUT" | "HEADERS-TOO-LARGE" | "PAYLOAD-TOO-LARGE" | "IDEMPOTENCY-KEY-REUSED" | "IDEMPOTENCY-KEY-IN-USE" | "PAYMENT-GATEWAY-UNAVAILABLE" | "INTERNAL-ERROR" | "SERVICE-UNAVAILABLE";
             message?: string;
             properties?: string[];
         };
@@ -525,6 +812,7 @@ export interface components {
             dueDates: string[];
         };
         /**
+         * @description The body, with `answers` typed per product (one alternative per operationCode, from the catalogue). An unknown operationCode is INVALID-FORM-FIELD; every missing or invalid answer is reported at once in ANSWERS-NOT-EVALUATED.
          * @example {
          *       "operationCode": "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
          *       "registerNumber": "100000",
@@ -629,8 +917,13 @@ export interface components {
          *       ]
          *     }
          */
-        QuotationRequest: {
-            operationCode: string;
+        QuotationRequestByProduct: components["schemas"]["QuotationRequestInsuranceBrokerCivilLiability"] | components["schemas"]["QuotationRequestMedicalCivilLiability"] | components["schemas"]["QuotationRequestDentistCivilLiability"] | components["schemas"]["QuotationRequestDirectorsOfficersCivilLiability"];
+        QuotationRequestInsuranceBrokerCivilLiability: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operationCode: "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER";
             /**
              * @description Registration number of the broker (SUSEP)
              * @example 100000
@@ -640,11 +933,625 @@ export interface components {
             quotationIdentifier?: string | null;
             /** @description Same as quotationIdentifier. */
             identifier?: string | null;
-            answers: components["schemas"]["Answer"][];
+            /** @description The answers of RC Profissional – Corretor de Seguros; see GET /api/v1/catalogue/INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER. Codes the product does not use are ignored. */
+            answers: ({
+                /** @enum {string} */
+                code: "MODALITY";
+                /** @enum {string|null} */
+                answer?: "INSURANCE-BROKER-CIVIL-LIABILITY" | null;
+            } | {
+                /** @enum {string} */
+                code: "PERSON-TYPE";
+                /** @enum {string|null} */
+                answer?: "NATURAL" | "LEGAL" | null;
+            } | {
+                /** @enum {string} */
+                code: "CONGENER";
+                /** @enum {string|null} */
+                answer?: "NEW" | "RENEWAL" | "RENEWAL-INTERNAL" | null;
+            } | {
+                /** @enum {string} */
+                code: "PREVIOUS-INSURER";
+                /** @description CNPJ, punctuation allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "PREVIOUS-INSURER-NAME";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "START-VIGENCY-DATE";
+                /** @description YYYY-MM-DD, or an ISO timestamp (its day in São Paulo) */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "IDENTITY";
+                /** @description CPF or CNPJ, punctuation allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-NAME";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-EMAIL";
+                /** Format: email */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-CELLPHONE";
+                /** @description 10-13 digits; spaces, dots, dashes, parentheses and + allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-ZIPCODE";
+                /** @description 8 digits; spaces, dots, dashes, parentheses and + allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-STREET";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-NUMBER";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-COMPLEMENT";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-NEIGHBORHOOD";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-CITY";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-STATE";
+                /** @enum {string|null} */
+                answer?: "AC" | "AL" | "AM" | "AP" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MG" | "MS" | "MT" | "PA" | "PB" | "PE" | "PI" | "PR" | "RJ" | "RN" | "RO" | "RR" | "RS" | "SC" | "SE" | "SP" | "TO" | null;
+            } | {
+                /** @enum {string} */
+                code: "BROKERAGE-COMMISSION" | "COMMISSION";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "GRIEVANCE-DISCOUNT";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "PROFESSIONAL-REGISTER";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "REGISTER-NUMBER-TYPE";
+                /** @enum {string|null} */
+                answer?: "FULL" | "BASIC" | null;
+            } | {
+                /** @enum {string} */
+                code: "CATEGORIES";
+                answer?: ("CAR" | "HEALTH-INSURANCE" | "AERONAUTICAL" | "CONSORTIUM" | "OTHERS" | "BENEFITS-HEALTH-LIFE-PENSION" | "GUARANTEE" | "GENERAL-PROFESSIONAL-CIVIL-LIABILITY" | "ENGINEERING-RISKS" | "TRANSPORT")[] | ("CAR" | "HEALTH-INSURANCE" | "AERONAUTICAL" | "CONSORTIUM" | "OTHERS" | "BENEFITS-HEALTH-LIFE-PENSION" | "GUARANTEE" | "GENERAL-PROFESSIONAL-CIVIL-LIABILITY" | "ENGINEERING-RISKS" | "TRANSPORT") | null;
+            } | {
+                /** @enum {string} */
+                code: "DIGITAL-CERTIFICATION-COVERAGE";
+                answer?: boolean | ("true" | "false") | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIMS";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIM-EXPECTATION";
+                answer?: boolean | ("true" | "false") | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIM-EXPECTATION-THIRD-PARTY";
+                answer?: true | "true" | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIM-EXPECTATION-AGREEMENT";
+                answer?: true | "true" | null;
+            } | {
+                /** @enum {string} */
+                code: "RETROACTIVITY";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "REVENUES";
+                /** @enum {string|null} */
+                answer?: "0.00-100000.00" | "100000.01-300000.00" | "300000.01-500000.00" | "500000.01-1000000.00" | "1000000.01-1500000.00" | "1500000.01-2000000.00" | "2000000.01-3000000.00" | "3000000.01-5000000.00" | "5000000.01-7500000.00" | "7500000.01-10000000.00" | "10000000.01-12500000.00" | "12500000.01-15000000.00" | null;
+            } | {
+                /** @enum {string} */
+                code: "LIMIT-DEDUCTIBLE";
+                answer?: (({
+                    /** @enum {string} */
+                    code: "LIMIT";
+                    /** @enum {number|null} */
+                    answer?: 30000 | null;
+                } | {
+                    /** @enum {string} */
+                    code: "DEDUCTIBLE";
+                    /** @enum {string|null} */
+                    answer?: "DEFAULT" | "INCREASED" | "REDUCED" | null;
+                })[] | {
+                    /** @enum {string} */
+                    code: "LIMIT";
+                    /** @enum {number|null} */
+                    answer?: 30000 | null;
+                } | {
+                    /** @enum {string} */
+                    code: "DEDUCTIBLE";
+                    /** @enum {string|null} */
+                    answer?: "DEFAULT" | "INCREASED" | "REDUCED" | null;
+                })[] | null;
+            })[];
         };
-        Answer: {
-            code: string;
-            answer?: unknown;
+        QuotationRequestMedicalCivilLiability: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operationCode: "MEDICAL-CIVIL-LIABILITY-PARTNER";
+            /**
+             * @description Registration number of the broker (SUSEP)
+             * @example 100000
+             */
+            registerNumber: string;
+            /** @description Re-quote this quotation (same identifier, new variants and plans). */
+            quotationIdentifier?: string | null;
+            /** @description Same as quotationIdentifier. */
+            identifier?: string | null;
+            /** @description The answers of RC Profissional – Médico; see GET /api/v1/catalogue/MEDICAL-CIVIL-LIABILITY-PARTNER. Codes the product does not use are ignored. */
+            answers: ({
+                /** @enum {string} */
+                code: "MODALITY";
+                /** @enum {string|null} */
+                answer?: "MEDICAL-CIVIL-LIABILITY" | null;
+            } | {
+                /** @enum {string} */
+                code: "PERSON-TYPE";
+                /** @enum {string|null} */
+                answer?: "NATURAL" | "LEGAL" | null;
+            } | {
+                /** @enum {string} */
+                code: "CONGENER";
+                /** @enum {string|null} */
+                answer?: "NEW" | "RENEWAL" | "RENEWAL-INTERNAL" | null;
+            } | {
+                /** @enum {string} */
+                code: "PREVIOUS-INSURER";
+                /** @description CNPJ, punctuation allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "PREVIOUS-INSURER-NAME";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "START-VIGENCY-DATE";
+                /** @description YYYY-MM-DD, or an ISO timestamp (its day in São Paulo) */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "IDENTITY";
+                /** @description CPF or CNPJ, punctuation allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-NAME";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-EMAIL";
+                /** Format: email */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-CELLPHONE";
+                /** @description 10-13 digits; spaces, dots, dashes, parentheses and + allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-ZIPCODE";
+                /** @description 8 digits; spaces, dots, dashes, parentheses and + allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-STREET";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-NUMBER";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-COMPLEMENT";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-NEIGHBORHOOD";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-CITY";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-STATE";
+                /** @enum {string|null} */
+                answer?: "AC" | "AL" | "AM" | "AP" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MG" | "MS" | "MT" | "PA" | "PB" | "PE" | "PI" | "PR" | "RJ" | "RN" | "RO" | "RR" | "RS" | "SC" | "SE" | "SP" | "TO" | null;
+            } | {
+                /** @enum {string} */
+                code: "BROKERAGE-COMMISSION" | "COMMISSION";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "GRIEVANCE-DISCOUNT";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "PROFESSIONAL-REGISTER";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "CATEGORIES";
+                answer?: ("NO-SURGERY" | "SURGERY-EXCEPT-PLASTIC" | "OBSTETRICIAN" | "PLASTIC-SURGERY" | "CLINIC-WITHOUT-SURGERY" | "PATIENT-TRANSPORT" | "HOME-CARE" | "SURGERY-CLINIC-EXCEPT-PLASTIC" | "CLINICAL-LABORATORY" | "BLOOD-BANK" | "CLINICAL-OBSTETRICS" | "HOSPITAL" | "PLASTIC-SURGERY-CLINIC" | "CLINICAL-MULTIDISCIPLINARY")[] | ("NO-SURGERY" | "SURGERY-EXCEPT-PLASTIC" | "OBSTETRICIAN" | "PLASTIC-SURGERY" | "CLINIC-WITHOUT-SURGERY" | "PATIENT-TRANSPORT" | "HOME-CARE" | "SURGERY-CLINIC-EXCEPT-PLASTIC" | "CLINICAL-LABORATORY" | "BLOOD-BANK" | "CLINICAL-OBSTETRICS" | "HOSPITAL" | "PLASTIC-SURGERY-CLINIC" | "CLINICAL-MULTIDISCIPLINARY") | null;
+            } | {
+                /** @enum {string} */
+                code: "RESIDENT";
+                answer?: boolean | ("true" | "false") | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIMS";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIM-EXPECTATION";
+                answer?: boolean | ("true" | "false") | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIM-EXPECTATION-THIRD-PARTY";
+                answer?: true | "true" | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIM-EXPECTATION-AGREEMENT";
+                answer?: true | "true" | null;
+            } | {
+                /** @enum {string} */
+                code: "RETROACTIVITY";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "REVENUES";
+                /** @enum {string|null} */
+                answer?: "0.00-100000.00" | "100000.01-300000.00" | "300000.01-500000.00" | "500000.01-1000000.00" | "1000000.01-1500000.00" | "1500000.01-2000000.00" | "2000000.01-3000000.00" | "3000000.01-5000000.00" | "5000000.01-7500000.00" | "7500000.01-10000000.00" | "10000000.01-12500000.00" | "12500000.01-15000000.00" | null;
+            } | {
+                /** @enum {string} */
+                code: "LIMIT-DEDUCTIBLE";
+                answer?: (({
+                    /** @enum {string} */
+                    code: "LIMIT";
+                    /** @enum {number|null} */
+                    answer?: 30000 | null;
+                } | {
+                    /** @enum {string} */
+                    code: "DEDUCTIBLE";
+                    /** @enum {string|null} */
+                    answer?: "DEFAULT" | "INCREASED" | "REDUCED" | "MINIMUM" | null;
+                })[] | {
+                    /** @enum {string} */
+                    code: "LIMIT";
+                    /** @enum {number|null} */
+                    answer?: 30000 | null;
+                } | {
+                    /** @enum {string} */
+                    code: "DEDUCTIBLE";
+                    /** @enum {string|null} */
+                    answer?: "DEFAULT" | "INCREASED" | "REDUCED" | "MINIMUM" | null;
+                })[] | null;
+            })[];
+        };
+        QuotationRequestDentistCivilLiability: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operationCode: "DENTIST-CIVIL-LIABILITY-PARTNER";
+            /**
+             * @description Registration number of the broker (SUSEP)
+             * @example 100000
+             */
+            registerNumber: string;
+            /** @description Re-quote this quotation (same identifier, new variants and plans). */
+            quotationIdentifier?: string | null;
+            /** @description Same as quotationIdentifier. */
+            identifier?: string | null;
+            /** @description The answers of RC Profissional – Dentista; see GET /api/v1/catalogue/DENTIST-CIVIL-LIABILITY-PARTNER. Codes the product does not use are ignored. */
+            answers: ({
+                /** @enum {string} */
+                code: "MODALITY";
+                /** @enum {string|null} */
+                answer?: "DENTIST-CIVIL-LIABILITY" | null;
+            } | {
+                /** @enum {string} */
+                code: "PERSON-TYPE";
+                /** @enum {string|null} */
+                answer?: "NATURAL" | "LEGAL" | null;
+            } | {
+                /** @enum {string} */
+                code: "CONGENER";
+                /** @enum {string|null} */
+                answer?: "NEW" | "RENEWAL" | "RENEWAL-INTERNAL" | null;
+            } | {
+                /** @enum {string} */
+                code: "PREVIOUS-INSURER";
+                /** @description CNPJ, punctuation allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "PREVIOUS-INSURER-NAME";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "START-VIGENCY-DATE";
+                /** @description YYYY-MM-DD, or an ISO timestamp (its day in São Paulo) */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "IDENTITY";
+                /** @description CPF or CNPJ, punctuation allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-NAME";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-EMAIL";
+                /** Format: email */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-CELLPHONE";
+                /** @description 10-13 digits; spaces, dots, dashes, parentheses and + allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-ZIPCODE";
+                /** @description 8 digits; spaces, dots, dashes, parentheses and + allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-STREET";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-NUMBER";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-COMPLEMENT";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-NEIGHBORHOOD";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-CITY";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-STATE";
+                /** @enum {string|null} */
+                answer?: "AC" | "AL" | "AM" | "AP" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MG" | "MS" | "MT" | "PA" | "PB" | "PE" | "PI" | "PR" | "RJ" | "RN" | "RO" | "RR" | "RS" | "SC" | "SE" | "SP" | "TO" | null;
+            } | {
+                /** @enum {string} */
+                code: "BROKERAGE-COMMISSION" | "COMMISSION";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "GRIEVANCE-DISCOUNT";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "PROFESSIONAL-REGISTER";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "CATEGORIES";
+                answer?: ("GENERAL-PROCEDURES" | "IMPLANTS" | "OROFACIAL-HARMONIZATION" | "FACIAL-FILLERS" | "ORALMAXILLOFACIAL-SURGERY")[] | ("GENERAL-PROCEDURES" | "IMPLANTS" | "OROFACIAL-HARMONIZATION" | "FACIAL-FILLERS" | "ORALMAXILLOFACIAL-SURGERY") | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIMS";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIM-EXPECTATION";
+                answer?: boolean | ("true" | "false") | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIM-EXPECTATION-THIRD-PARTY";
+                answer?: true | "true" | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIM-EXPECTATION-AGREEMENT";
+                answer?: true | "true" | null;
+            } | {
+                /** @enum {string} */
+                code: "RETROACTIVITY";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "REVENUES";
+                /** @enum {string|null} */
+                answer?: "0.00-100000.00" | "100000.01-300000.00" | "300000.01-500000.00" | "500000.01-1000000.00" | "1000000.01-1500000.00" | "1500000.01-2000000.00" | "2000000.01-3000000.00" | "3000000.01-5000000.00" | "5000000.01-7500000.00" | "7500000.01-10000000.00" | "10000000.01-12500000.00" | "12500000.01-15000000.00" | null;
+            } | {
+                /** @enum {string} */
+                code: "LIMIT-DEDUCTIBLE";
+                answer?: (({
+                    /** @enum {string} */
+                    code: "LIMIT";
+                    /** @enum {number|null} */
+                    answer?: 30000 | null;
+                } | {
+                    /** @enum {string} */
+                    code: "DEDUCTIBLE";
+                    /** @enum {string|null} */
+                    answer?: "DEFAULT" | "INCREASED" | "REDUCED" | "MINIMUM" | null;
+                })[] | {
+                    /** @enum {string} */
+                    code: "LIMIT";
+                    /** @enum {number|null} */
+                    answer?: 30000 | null;
+                } | {
+                    /** @enum {string} */
+                    code: "DEDUCTIBLE";
+                    /** @enum {string|null} */
+                    answer?: "DEFAULT" | "INCREASED" | "REDUCED" | "MINIMUM" | null;
+                })[] | null;
+            })[];
+        };
+        QuotationRequestDirectorsOfficersCivilLiability: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operationCode: "DIRECTORS-OFFICERS-CIVIL-LIABILITY-PARTNER";
+            /**
+             * @description Registration number of the broker (SUSEP)
+             * @example 100000
+             */
+            registerNumber: string;
+            /** @description Re-quote this quotation (same identifier, new variants and plans). */
+            quotationIdentifier?: string | null;
+            /** @description Same as quotationIdentifier. */
+            identifier?: string | null;
+            /** @description The answers of RC Administradores e Diretores – D&O; see GET /api/v1/catalogue/DIRECTORS-OFFICERS-CIVIL-LIABILITY-PARTNER. Codes the product does not use are ignored. */
+            answers: ({
+                /** @enum {string} */
+                code: "MODALITY";
+                /** @enum {string|null} */
+                answer?: "DIRECTORS-OFFICERS-CIVIL-LIABILITY" | null;
+            } | {
+                /** @enum {string} */
+                code: "PERSON-TYPE";
+                /** @enum {string|null} */
+                answer?: "LEGAL" | null;
+            } | {
+                /** @enum {string} */
+                code: "CONGENER";
+                /** @enum {string|null} */
+                answer?: "NEW" | "RENEWAL" | "RENEWAL-INTERNAL" | null;
+            } | {
+                /** @enum {string} */
+                code: "PREVIOUS-INSURER";
+                /** @description CNPJ, punctuation allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "PREVIOUS-INSURER-NAME";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "START-VIGENCY-DATE";
+                /** @description YYYY-MM-DD, or an ISO timestamp (its day in São Paulo) */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "IDENTITY";
+                /** @description CPF or CNPJ, punctuation allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-NAME";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-EMAIL";
+                /** Format: email */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-CELLPHONE";
+                /** @description 10-13 digits; spaces, dots, dashes, parentheses and + allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-ZIPCODE";
+                /** @description 8 digits; spaces, dots, dashes, parentheses and + allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-STREET";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-NUMBER";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-COMPLEMENT";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-NEIGHBORHOOD";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-CITY";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-STATE";
+                /** @enum {string|null} */
+                answer?: "AC" | "AL" | "AM" | "AP" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MG" | "MS" | "MT" | "PA" | "PB" | "PE" | "PI" | "PR" | "RJ" | "RN" | "RO" | "RR" | "RS" | "SC" | "SE" | "SP" | "TO" | null;
+            } | {
+                /** @enum {string} */
+                code: "BROKERAGE-COMMISSION" | "COMMISSION";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "GRIEVANCE-DISCOUNT";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "REVENUES";
+                /** @enum {string|null} */
+                answer?: "0.00-50000.00" | "50000.01-500000.00" | "500000.01-5000000.00" | "5000000.01-50000000.00" | "50000000.01-300000000.00" | "300000000.01-700000000.00" | "700000000.01-1000000000.00" | null;
+            } | {
+                /** @enum {string} */
+                code: "COMPANY-SOLVENT";
+                answer?: true | "true" | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIM-EXPECTATION";
+                answer?: boolean | ("true" | "false") | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIM-EXPECTATION-THIRD-PARTY";
+                answer?: true | "true" | null;
+            } | {
+                /** @enum {string} */
+                code: "CLAIM-EXPECTATION-AGREEMENT";
+                answer?: true | "true" | null;
+            } | {
+                /** @enum {string} */
+                code: "LIMITS";
+                answer?: ({
+                    /** @enum {string} */
+                    code: "LIMIT";
+                    /** @enum {number|null} */
+                    answer?: 500000 | null;
+                }[] | {
+                    /** @enum {string} */
+                    code: "LIMIT";
+                    /** @enum {number|null} */
+                    answer?: 500000 | null;
+                })[] | null;
+            })[];
         };
         ProposalResultItem: {
             quotationIdentifier: string;
@@ -705,6 +1612,10 @@ export interface components {
             operationCode?: string;
             answers: components["schemas"]["Answer"][];
         };
+        Answer: {
+            code: string;
+            answer?: unknown;
+        };
         QuotationRead: {
             /** Format: uuid */
             quotationIdentifier: string;
@@ -725,6 +1636,12 @@ export interface components {
              * @example 2026-11-21T13:45:40.671Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last change of anything shown here: the quotation's status and answers, its proposal, its checkout
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            updatedAt: string;
             /**
              * Format: date-time
              * @description End of validity: 30 days after the latest quote, never past the vigency start day
@@ -817,6 +1734,12 @@ export interface components {
              * @example 2026-11-21T13:45:40.671Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last change of anything shown here: the quotation's status and answers, its proposal, its checkout
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            updatedAt: string;
             /**
              * Format: date-time
              * @description End of validity: 30 days after the latest quote, never past the vigency start day
@@ -998,11 +1921,368 @@ export interface components {
             /** @description Slowest answer, ms (null without calls) */
             maxLatencyMs: number | null;
         };
+        CatalogueProduct: {
+            /** @example INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER */
+            operationCode: string;
+            /** @example INSURANCE-BROKER-CIVIL-LIABILITY */
+            modalityCode: string;
+            /** @example Corretor de Seguros */
+            modalityText: string;
+            /** @example PROFESSIONAL-CIVIL-LIABILITY */
+            productCode: string;
+            /** @example RC Profissional */
+            productText: string;
+        };
+        CatalogueItem: {
+            /** @example INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER */
+            operationCode: string;
+            /** @description The answers of POST /{version}/quotation/contracting, in evaluation order. */
+            questions: components["schemas"]["CatalogueQuestion"][];
+            /** @description The answers of POST /{version}/quotation/proposal, in evaluation order. */
+            proposalQuestions: components["schemas"]["CatalogueQuestion"][];
+        };
+        CatalogueQuestion: {
+            /** @example BROKERAGE-COMMISSION */
+            code: string;
+            /**
+             * @description pt-BR label of the question
+             * @example Comissão de corretagem (%)
+             */
+            text: string;
+            /**
+             * @description How the answer is read. text: a string (trimmed); email; digits: a string of digits (spaces, dots, dashes, parentheses and + are removed); integer / decimal: a number or numeric string within min..max (decimal: at most `scale` decimals); boolean: true/false (or the strings); choice: one of `allowed`; multi-choice: a list of `allowed` values (a single string counts as a list of one); date: YYYY-MM-DD or an ISO timestamp (its São Paulo day); document: a CPF or CNPJ (punctuation allowed); guid; amount: a number in reais that is one of `allowed`; options: a list of entries, each a list of `{ code, answer }` for the questions in `items` (each entry becomes one price variant).
+             * @enum {string}
+             */
+            type: "text" | "email" | "digits" | "integer" | "decimal" | "boolean" | "choice" | "multi-choice" | "date" | "document" | "guid" | "amount" | "options";
+            /** @description Must be sent in every answer set. False for a question with a default and for a conditional one (see requiredWhen). */
+            required: boolean;
+            /**
+             * @description The question must be answered while this holds; otherwise any answer to it is ignored.
+             * @example {
+             *       "answer": "CONGENER",
+             *       "equals": "RENEWAL"
+             *     }
+             */
+            requiredWhen?: {
+                answer: string;
+                equals: string | number | boolean;
+            } | {
+                answer: string;
+                in: (string | number | boolean)[];
+            } | {
+                all: components["schemas"]["CatalogueCondition"][];
+            } | {
+                any: components["schemas"]["CatalogueCondition"][];
+            };
+            /**
+             * @description An optional question evaluated only while this holds; otherwise any answer to it is ignored.
+             * @example {
+             *       "answer": "CONGENER",
+             *       "equals": "RENEWAL"
+             *     }
+             */
+            appliesWhen?: {
+                answer: string;
+                equals: string | number | boolean;
+            } | {
+                answer: string;
+                in: (string | number | boolean)[];
+            } | {
+                all: components["schemas"]["CatalogueCondition"][];
+            } | {
+                any: components["schemas"]["CatalogueCondition"][];
+            };
+            /**
+             * @description Other codes accepted for the same answer.
+             * @example [
+             *       "COMMISSION"
+             *     ]
+             */
+            aliases?: string[];
+            /** @description The value used when the answer is not sent. */
+            default?: string | number | boolean;
+            /** @description The values accepted (choice, multi-choice, boolean, amount). */
+            allowed?: components["schemas"]["CatalogueAllowedValue"][];
+            /** @description Smallest value accepted (integer, decimal). */
+            min?: number;
+            /** @description Largest value accepted (integer, decimal). */
+            max?: number;
+            /** @description Most decimals accepted (decimal). */
+            scale?: number;
+            /** @description Fewest characters or digits (text, digits). */
+            minLength?: number;
+            /** @description Most characters or digits (text, digits). */
+            maxLength?: number;
+            /** @description An empty text is a valid answer. */
+            allowEmpty?: boolean;
+            /** @description Fewest values or entries (multi-choice, options). */
+            minItems?: number;
+            /** @description Most entries (options). */
+            maxItems?: number;
+            /** @description Earliest day accepted, in days from today in São Paulo (date). */
+            minDaysFromToday?: number;
+            /** @description Latest day accepted, in days from today in São Paulo; -1 is yesterday (date). */
+            maxDaysFromToday?: number;
+            /** @description The tax id expected (document): the first entry whose condition holds decides. CNPJ accepts the alphanumeric format. */
+            documents?: {
+                /** @enum {string} */
+                kind: "CPF" | "CNPJ";
+                when?: components["schemas"]["CatalogueCondition"];
+            }[];
+            /** @description The questions of each entry (options). */
+            items?: components["schemas"]["CatalogueItemQuestion"][];
+        };
+        /**
+         * @description A condition over answers given earlier in the question list: `{ answer, equals }` holds when that answer (as evaluated: upper-case codes, booleans, numbers) equals the value, `{ answer, in }` when it is one of the values, `{ all }` / `{ any }` combine conditions. An answer not sent, or invalid, satisfies no condition.
+         * @example {
+         *       "answer": "CONGENER",
+         *       "equals": "RENEWAL"
+         *     }
+         */
+        CatalogueCondition: {
+            answer: string;
+            equals: string | number | boolean;
+        } | {
+            answer: string;
+            in: (string | number | boolean)[];
+        } | {
+            all: components["schemas"]["CatalogueCondition"][];
+        } | {
+            any: components["schemas"]["CatalogueCondition"][];
+        };
+        CatalogueAllowedValue: {
+            /** @description The value to send (choices match case-insensitively). */
+            value: string | number | boolean;
+            /** @description pt-BR label */
+            text: string;
+            /**
+             * @description The value is allowed only while this holds.
+             * @example {
+             *       "answer": "CONGENER",
+             *       "equals": "RENEWAL"
+             *     }
+             */
+            when?: {
+                answer: string;
+                equals: string | number | boolean;
+            } | {
+                answer: string;
+                in: (string | number | boolean)[];
+            } | {
+                all: components["schemas"]["CatalogueCondition"][];
+            } | {
+                any: components["schemas"]["CatalogueCondition"][];
+            };
+        };
+        CatalogueItemQuestion: {
+            /** @example BROKERAGE-COMMISSION */
+            code: string;
+            /**
+             * @description pt-BR label of the question
+             * @example Comissão de corretagem (%)
+             */
+            text: string;
+            /**
+             * @description How the answer is read. text: a string (trimmed); email; digits: a string of digits (spaces, dots, dashes, parentheses and + are removed); integer / decimal: a number or numeric string within min..max (decimal: at most `scale` decimals); boolean: true/false (or the strings); choice: one of `allowed`; multi-choice: a list of `allowed` values (a single string counts as a list of one); date: YYYY-MM-DD or an ISO timestamp (its São Paulo day); document: a CPF or CNPJ (punctuation allowed); guid; amount: a number in reais that is one of `allowed`; options: a list of entries, each a list of `{ code, answer }` for the questions in `items` (each entry becomes one price variant).
+             * @enum {string}
+             */
+            type: "text" | "email" | "digits" | "integer" | "decimal" | "boolean" | "choice" | "multi-choice" | "date" | "document" | "guid" | "amount" | "options";
+            /** @description Must be sent in every answer set. False for a question with a default and for a conditional one (see requiredWhen). */
+            required: boolean;
+            /**
+             * @description The question must be answered while this holds; otherwise any answer to it is ignored.
+             * @example {
+             *       "answer": "CONGENER",
+             *       "equals": "RENEWAL"
+             *     }
+             */
+            requiredWhen?: {
+                answer: string;
+                equals: string | number | boolean;
+            } | {
+                answer: string;
+                in: (string | number | boolean)[];
+            } | {
+                all: components["schemas"]["CatalogueCondition"][];
+            } | {
+                any: components["schemas"]["CatalogueCondition"][];
+            };
+            /**
+             * @description An optional question evaluated only while this holds; otherwise any answer to it is ignored.
+             * @example {
+             *       "answer": "CONGENER",
+             *       "equals": "RENEWAL"
+             *     }
+             */
+            appliesWhen?: {
+                answer: string;
+                equals: string | number | boolean;
+            } | {
+                answer: string;
+                in: (string | number | boolean)[];
+            } | {
+                all: components["schemas"]["CatalogueCondition"][];
+            } | {
+                any: components["schemas"]["CatalogueCondition"][];
+            };
+            /**
+             * @description Other codes accepted for the same answer.
+             * @example [
+             *       "COMMISSION"
+             *     ]
+             */
+            aliases?: string[];
+            /** @description The value used when the answer is not sent. */
+            default?: string | number | boolean;
+            /** @description The values accepted (choice, multi-choice, boolean, amount). */
+            allowed?: components["schemas"]["CatalogueAllowedValue"][];
+            /** @description Smallest value accepted (integer, decimal). */
+            min?: number;
+            /** @description Largest value accepted (integer, decimal). */
+            max?: number;
+            /** @description Most decimals accepted (decimal). */
+            scale?: number;
+            /** @description Fewest characters or digits (text, digits). */
+            minLength?: number;
+            /** @description Most characters or digits (text, digits). */
+            maxLength?: number;
+            /** @description An empty text is a valid answer. */
+            allowEmpty?: boolean;
+            /** @description Fewest values or entries (multi-choice, options). */
+            minItems?: number;
+            /** @description Most entries (options). */
+            maxItems?: number;
+            /** @description Earliest day accepted, in days from today in São Paulo (date). */
+            minDaysFromToday?: number;
+            /** @description Latest day accepted, in days from today in São Paulo; -1 is yesterday (date). */
+            maxDaysFromToday?: number;
+            /** @description The tax id expected (document): the first entry whose condition holds decides. CNPJ accepts the alphanumeric format. */
+            documents?: {
+                /** @enum {string} */
+                kind: "CPF" | "CNPJ";
+                when?: components["schemas"]["CatalogueCondition"];
+            }[];
+        };
+        FeedEvent: {
+            /** @description The event's id: the webhooks' `webhook-id`, and the feed's `after` */
+            id: string;
+            /** @enum {string} */
+            type: "checkout.issued" | "checkout.declined" | "checkout.failed" | "policy.canceled" | "policy.expired" | "installment.paid" | "installment.overdue";
+            /**
+             * Format: date-time
+             * @description When the change happened
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            timestamp: string;
+            /** @description The identifiers (`registerNumber`, `quotationIdentifier`, and as applicable `policyIdentifier`, `number`, `policyNumber`, `installmentNumber`, `reason`, `status`) and the API links */
+            data: {
+                registerNumber: string;
+                /** Format: uuid */
+                quotationIdentifier: string;
+                /** Format: uuid */
+                policyIdentifier?: string;
+                number?: string;
+                policyNumber?: string;
+                installmentNumber?: number;
+                reason?: string;
+                status?: string;
+                links: {
+                    /** @description The quotation lookup (API URL) */
+                    quotation: string;
+                    /** @description The policy lookup once there is a policy (API URL) */
+                    policy: string | null;
+                };
+            };
+        };
+        /**
+         * @example {
+         *       "registerNumber": "100000",
+         *       "policyNumber": "1000000000001",
+         *       "installmentNumber": 1
+         *     }
+         */
+        SandboxInstallmentRequest: {
+            /**
+             * @description Registration number of the broker (SUSEP)
+             * @example 100000
+             */
+            registerNumber: string;
+            /**
+             * @description The 13-digit policyNumber or the 24-digit number; any other value is POLICY-NOT-FOUND
+             * @example 1000000000001
+             */
+            policyNumber: string;
+            /**
+             * @description The installment's number (1 is the first)
+             * @example 1
+             */
+            installmentNumber: number;
+        };
+        /**
+         * @example {
+         *       "registerNumber": "100000",
+         *       "policyNumber": "1000000000001"
+         *     }
+         */
+        SandboxPolicyRequest: {
+            /**
+             * @description Registration number of the broker (SUSEP)
+             * @example 100000
+             */
+            registerNumber: string;
+            /**
+             * @description The 13-digit policyNumber or the 24-digit number; any other value is POLICY-NOT-FOUND
+             * @example 1000000000001
+             */
+            policyNumber: string;
+        };
     };
-    responses: never;
+    responses: {
+        /** @description 405 METHOD-NOT-ALLOWED: a method the address does not serve (PUT, PATCH, DELETE, or GET/POST on an address of the other). */
+        MethodNotAllowed: {
+            headers: {
+                /** @description The methods the address serves. */
+                Allow: string;
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description 501 METHOD-NOT-IMPLEMENTED: a method the server does not handle at all (TRACE, CONNECT, PROPFIND…). */
+        MethodNotImplemented: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The id of this request in our logs (quote it when reporting a problem): the request's own `X-Request-Id` when it is 1 to 64 characters of `A-Z a-z 0-9 . _ : -`, otherwise a new UUID. */
+        "X-Request-Id": string;
+        /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. Present once the key was checked. */
+        "RateLimit-Limit": number;
+        /** @description Calls left under that limit. */
+        "RateLimit-Remaining": number;
+        /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
+        "RateLimit-Reset": number;
+        /** @description Seconds to wait before trying again (5). Every 503 carries it. */
+        "Retry-After": number;
+        /** @description `true` when this answer is the stored answer of an earlier call with the same `Idempotency-Key` and body (status and body byte for byte, `executed` included); absent otherwise. */
+        "Idempotent-Replayed": "true";
+        /** @description RFC 9745: `@<unix seconds>`, when this operation became deprecated. */
+        Deprecation: string;
+        /** @description RFC 8594: the HTTP-date after which it stops answering. */
+        Sunset: string;
+        /** @description `<url>; rel="deprecation"`: what to use instead. */
+        Link: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1010,7 +2290,10 @@ export interface operations {
     getPolicy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 /** @description Registration number of the broker (SUSEP) */
                 registerNumber: string;
@@ -1024,15 +2307,55 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "policy": {
+                     *         "identifier": "3bfde7f7-f708-4f45-8531-8fcea23487e6",
+                     *         "number": "035120261000000000421001",
+                     *         "policyNumber": "1000000000421",
+                     *         "status": "Issued",
+                     *         "statusText": "Emitida",
+                     *         "insuredName": "Contrato Eventos Czjsxtzuwm",
+                     *         "insuredIdentity": "52998224725",
+                     *         "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
+                     *         "modalityText": "Corretor de Seguros",
+                     *         "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *         "productText": "RC Profissional",
+                     *         "vigencyStartedAt": "2026-12-05T03:00:00.000Z",
+                     *         "vigencyExpiredAt": "2027-12-05T03:00:00.000Z",
+                     *         "createdAt": "2026-11-26T01:56:03.006Z",
+                     *         "updatedAt": "2026-11-26T01:56:03.014Z",
+                     *         "quotationIdentifier": "fc9b55e5-0b15-4c8b-8dfd-381e1001755b",
+                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/06875f29-0e7b-4635-94a4-a6caf935bd14?expires=1796263200&signature=e4l2GmjiGps98mpvC9G4YrmsAa3GTGAz6-jTNMWhZ7w",
+                     *         "version": "01.00",
+                     *         "totalClaims": 0,
+                     *         "installments": [
+                     *           {
+                     *             "installmentNumber": 1,
+                     *             "dueDate": "2026-12-02T03:00:00.000Z",
+                     *             "extraValue": 0,
+                     *             "valueIof": 41.33,
+                     *             "tariffPremiumValue": 560,
+                     *             "premiumTotalValue": 601.33,
+                     *             "status": "Paid",
+                     *             "statusText": "paga",
+                     *             "paidAt": "2026-11-26T01:56:03.006Z",
+                     *             "interestValue": 0,
+                     *             "createdAt": "2026-11-26T01:56:03.002Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:04.402Z"
+                     *     }
+                     */
                     "application/json": {
                         policy: components["schemas"]["Policy"];
                         /** @enum {boolean} */
@@ -1045,9 +2368,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD. */
+            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD, INVALID-REQUEST. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1057,12 +2384,10 @@ export interface operations {
             /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1074,12 +2399,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1089,6 +2412,23 @@ export interface operations {
             /** @description Error body with code POLICY-NOT-FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1100,21 +2440,36 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a call would pass. */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1124,6 +2479,11 @@ export interface operations {
             /** @description Error body with code SERVICE-UNAVAILABLE. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1139,7 +2499,7 @@ export interface operations {
                 page?: number;
                 /** @description 1..100, default 10 */
                 itemsPerPage?: number;
-                /** @description Comma-separated fields of producttext, modalitytext, createdat, status, insuredname, insuredidentity (the spec's six) and vigencyexpiredat (an extension); leading - for descending */
+                /** @description Comma-separated fields of producttext, modalitytext, createdat, status, insuredname, insuredidentity (the spec's six), vigencyexpiredat and updatedat (extensions); leading - for descending */
                 sort?: string;
                 /** @description Insured name (substring, accents ignored), CPF/CNPJ prefix, or policy number (13-digit policyNumber or 24-digit number, exact; punctuation ignored) */
                 search?: string;
@@ -1159,10 +2519,15 @@ export interface operations {
                 endingWithinDays?: number;
                 /** @description Extension: none = only policies without a renewal quotation in progress or done */
                 renewal?: "none";
+                /** @description Only items changed at or after this instant (inclusive; ISO 8601 date-time, or YYYY-MM-DD for the start of that São Paulo day): the updatedAt of the newest item seen, for a partner syncing its copy */
+                updatedFrom?: string;
                 /** @description Extension: overdue = with an Overdue installment and still Issued (collectable; Expired and Canceled policies left out); due-soon = with a Pending installment due in the next 7 days */
                 installment?: "overdue" | "due-soon";
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 /** @description Registration number of the broker (SUSEP) */
                 registerNumber: string;
@@ -1174,15 +2539,134 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalItems": 301,
+                     *       "itemsPerPage": 2,
+                     *       "list": [
+                     *         {
+                     *           "identifier": "3bfde7f7-f708-4f45-8531-8fcea23487e6",
+                     *           "number": "035120261000000000421001",
+                     *           "policyNumber": "1000000000421",
+                     *           "status": "Issued",
+                     *           "statusText": "Emitida",
+                     *           "insuredName": "Contrato Eventos Czjsxtzuwm",
+                     *           "insuredIdentity": "52998224725",
+                     *           "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
+                     *           "modalityText": "Corretor de Seguros",
+                     *           "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *           "productText": "RC Profissional",
+                     *           "vigencyStartedAt": "2026-12-05T03:00:00.000Z",
+                     *           "vigencyExpiredAt": "2027-12-05T03:00:00.000Z",
+                     *           "createdAt": "2026-11-26T01:56:03.006Z",
+                     *           "updatedAt": "2026-11-26T01:56:03.014Z",
+                     *           "quotationIdentifier": "fc9b55e5-0b15-4c8b-8dfd-381e1001755b",
+                     *           "quotationDocumentUrl": "http://localhost:3300/api/documents/06875f29-0e7b-4635-94a4-a6caf935bd14?expires=1796263200&signature=e4l2GmjiGps98mpvC9G4YrmsAa3GTGAz6-jTNMWhZ7w",
+                     *           "version": "01.00",
+                     *           "totalClaims": 0,
+                     *           "installments": [
+                     *             {
+                     *               "installmentNumber": 1,
+                     *               "dueDate": "2026-12-02T03:00:00.000Z",
+                     *               "extraValue": 0,
+                     *               "valueIof": 41.33,
+                     *               "tariffPremiumValue": 560,
+                     *               "premiumTotalValue": 601.33,
+                     *               "status": "Paid",
+                     *               "statusText": "paga",
+                     *               "paidAt": "2026-11-26T01:56:03.006Z",
+                     *               "interestValue": 0,
+                     *               "createdAt": "2026-11-26T01:56:03.002Z"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "identifier": "576d9a8f-6265-48d4-91ad-696fdc51e66d",
+                     *           "number": "035120261000000000299001",
+                     *           "policyNumber": "1000000000299",
+                     *           "status": "Issued",
+                     *           "statusText": "Emitida",
+                     *           "insuredName": "Francisca Damasceno Martins",
+                     *           "insuredIdentity": "02245050924",
+                     *           "modalityCode": "DENTIST-CIVIL-LIABILITY",
+                     *           "modalityText": "Dentista",
+                     *           "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *           "productText": "RC Profissional",
+                     *           "vigencyStartedAt": "2027-01-24T03:00:00.000Z",
+                     *           "vigencyExpiredAt": "2028-01-24T03:00:00.000Z",
+                     *           "createdAt": "2026-11-25T01:35:37.512Z",
+                     *           "updatedAt": "2026-11-26T01:55:19.296Z",
+                     *           "quotationIdentifier": "180539c3-1278-4b9c-a77f-5eaff9848404",
+                     *           "quotationDocumentUrl": "http://localhost:3300/api/documents/e8ed94f2-65f0-4b63-8ded-58fb199afd23?expires=1796263200&signature=O-ol7BLldWte6bP83lj_xxuDMrKHetTSmgDTdWXCWe8",
+                     *           "version": "01.00",
+                     *           "totalClaims": 0,
+                     *           "installments": [
+                     *             {
+                     *               "installmentNumber": 1,
+                     *               "dueDate": "2026-12-01T03:00:00.000Z",
+                     *               "extraValue": 0,
+                     *               "valueIof": 323.58,
+                     *               "tariffPremiumValue": 4384.45,
+                     *               "premiumTotalValue": 4708.03,
+                     *               "status": "Paid",
+                     *               "statusText": "paga",
+                     *               "paidAt": "2026-11-25T01:35:37.512Z",
+                     *               "interestValue": 0,
+                     *               "createdAt": "2026-11-25T01:35:37.512Z"
+                     *             },
+                     *             {
+                     *               "installmentNumber": 2,
+                     *               "dueDate": "2027-01-01T03:00:00.000Z",
+                     *               "extraValue": 0,
+                     *               "valueIof": 323.57,
+                     *               "tariffPremiumValue": 4384.46,
+                     *               "premiumTotalValue": 4708.03,
+                     *               "status": "Pending",
+                     *               "statusText": "pendente",
+                     *               "paidAt": null,
+                     *               "interestValue": 0,
+                     *               "createdAt": "2026-11-25T01:35:37.512Z"
+                     *             },
+                     *             {
+                     *               "installmentNumber": 3,
+                     *               "dueDate": "2027-02-01T03:00:00.000Z",
+                     *               "extraValue": 0,
+                     *               "valueIof": 323.57,
+                     *               "tariffPremiumValue": 4384.46,
+                     *               "premiumTotalValue": 4708.03,
+                     *               "status": "Pending",
+                     *               "statusText": "pendente",
+                     *               "paidAt": null,
+                     *               "interestValue": 0,
+                     *               "createdAt": "2026-11-25T01:35:37.512Z"
+                     *             },
+                     *             {
+                     *               "installmentNumber": 4,
+                     *               "dueDate": "2027-03-01T03:00:00.000Z",
+                     *               "extraValue": 0,
+                     *               "valueIof": 323.57,
+                     *               "tariffPremiumValue": 4384.46,
+                     *               "premiumTotalValue": 4708.03,
+                     *               "status": "Pending",
+                     *               "statusText": "pendente",
+                     *               "paidAt": null,
+                     *               "interestValue": 0,
+                     *               "createdAt": "2026-11-25T01:35:37.512Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:04.503Z"
+                     *     }
+                     */
                     "application/json": {
                         totalItems: number;
                         itemsPerPage: number;
@@ -1197,9 +2681,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD. */
+            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD, INVALID-REQUEST. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1209,12 +2697,10 @@ export interface operations {
             /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1226,16 +2712,27 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
@@ -1243,21 +2740,36 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a call would pass. */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1267,6 +2779,11 @@ export interface operations {
             /** @description Error body with code SERVICE-UNAVAILABLE. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1278,7 +2795,12 @@ export interface operations {
     startCheckout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters (a UUID is a good choice), kept 24 h per broker and endpoint. The same key with the same body (compared as canonical JSON) answers the first answer again with `Idempotent-Replayed: true` and does nothing twice; with another body 422 `IDEMPOTENCY-KEY-REUSED`; while the first call still runs 409 `IDEMPOTENCY-KEY-IN-USE`. A malformed key answers 400 `INVALID-FORM-FIELD`. Answers of 5xx are not kept: retrying with the key does the work. */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 version: string;
             };
@@ -1293,15 +2815,22 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description The quotation lookup (absolute URL, GET /v1/quotation/{registerNumber}/{quotationIdentifier}), where the checkout's progress and the issued policy appear. */
+                    Location: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:04.642Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -1316,6 +2845,10 @@ export interface operations {
             /** @description Error body with code INVALID-FORM-FIELD, QUOTATION-NOT-FOUND, PROPOSAL-NOT-FOUND, QUOTATION-EXPIRED, INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-REQUEST. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1325,12 +2858,10 @@ export interface operations {
             /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1342,12 +2873,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1357,6 +2886,36 @@ export interface operations {
             /** @description Error body with code VERSION-NOT-SUPPORTED. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-IN-USE. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1366,6 +2925,23 @@ export interface operations {
             /** @description Error body with code PAYLOAD-TOO-LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-REUSED. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1377,21 +2953,36 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a call would pass. */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1401,6 +2992,11 @@ export interface operations {
             /** @description Error body with code PAYMENT-GATEWAY-UNAVAILABLE, SERVICE-UNAVAILABLE. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1412,7 +3008,12 @@ export interface operations {
     createQuotation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters (a UUID is a good choice), kept 24 h per broker and endpoint. The same key with the same body (compared as canonical JSON) answers the first answer again with `Idempotent-Replayed: true` and does nothing twice; with another body 422 `IDEMPOTENCY-KEY-REUSED`; while the first call still runs 409 `IDEMPOTENCY-KEY-IN-USE`. A malformed key answers 400 `INVALID-FORM-FIELD`. Answers of 5xx are not kept: retrying with the key does the work. */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 version: string;
             };
@@ -1420,22 +3021,298 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["QuotationRequest"];
+                "application/json": components["schemas"]["QuotationRequestByProduct"];
             };
         };
         responses: {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "quotationIdentifier": "22d11a9f-04c7-4874-aafa-b5f9e563ff65",
+                     *         "status": "Draft",
+                     *         "pricing": [
+                     *           {
+                     *             "variantIdentifier": "daac2691-0dea-44c6-af0a-28d6e1f30e44",
+                     *             "underwriting": {
+                     *               "approved": true,
+                     *               "evaluations": []
+                     *             },
+                     *             "price": {
+                     *               "commission": 112,
+                     *               "grievanceDiscount": 0,
+                     *               "netValue": 560,
+                     *               "interestValue": 0,
+                     *               "taxValue": 41.33,
+                     *               "totalValue": 601.33,
+                     *               "policyLimit": 100000,
+                     *               "rates": [
+                     *                 {
+                     *                   "code": "BASIC-COVERAGE",
+                     *                   "description": "Responsabilidade civil profissional (danos a terceiros)",
+                     *                   "limit": 100000,
+                     *                   "netValue": 476,
+                     *                   "deductible": {
+                     *                     "code": "DEFAULT",
+                     *                     "text": "10% do valor do prejuízo, mínimo de R$ 2.000,00"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "code": "DEFENSE-COSTS",
+                     *                   "description": "Custos de defesa",
+                     *                   "limit": 100000,
+                     *                   "netValue": 84,
+                     *                   "deductible": {
+                     *                     "code": "DEFAULT",
+                     *                     "text": "10% do valor do prejuízo, mínimo de R$ 2.000,00"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "payment": {
+                     *               "financialType": "Charge",
+                     *               "paymentOptions": [
+                     *                 {
+                     *                   "paymentMethod": "All",
+                     *                   "paymentType": "CreditCard",
+                     *                   "installments": [
+                     *                     {
+                     *                       "identifier": "e42d0a15-cce5-43e8-bec2-8a978950642b",
+                     *                       "number": 1,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 601.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 41.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "cab49004-147a-43b4-8b71-9495c252aaf2",
+                     *                       "number": 2,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 300.66,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 20.66,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "e3c23826-f91b-42cb-b589-5551e304373e",
+                     *                       "number": 3,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 200.44,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 13.78,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "bbcdd762-3415-4c12-af2c-26422a5a45bd",
+                     *                       "number": 4,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 150.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 10.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "9a5682a4-844f-43c4-bf99-e0b32a11c5fd",
+                     *                       "number": 5,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 120.27,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 8.27,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "1a1b3824-55d3-4d20-8fa4-f2c73823d4d9",
+                     *                       "number": 6,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 100.22,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 6.89,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z",
+                     *                         "2027-05-02T03:00:00.000Z"
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "paymentMethod": "Ticket",
+                     *                   "paymentType": "Ticket",
+                     *                   "installments": [
+                     *                     {
+                     *                       "identifier": "e3457a9a-b5da-4cab-8f5c-057744607fed",
+                     *                       "number": 1,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 601.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 41.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "b4ac7ac4-1196-4ec0-99aa-a1d9b0782150",
+                     *                       "number": 2,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 300.66,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 20.66,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "375506f7-e0e4-435e-9b74-8d33c8a758fc",
+                     *                       "number": 3,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 200.44,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 13.78,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "df9f0278-1548-41b8-b335-fde4ec32d8a8",
+                     *                       "number": 4,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 150.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 10.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "6c0b538e-9916-4662-a4ac-a2e41c24c144",
+                     *                       "number": 5,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 120.27,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 8.27,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "814f1185-86a1-49e7-bf98-582cd2b00d50",
+                     *                       "number": 6,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 100.22,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 6.89,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z",
+                     *                         "2027-05-02T03:00:00.000Z"
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:04.725Z"
+                     *     }
+                     */
                     "application/json": {
                         item: components["schemas"]["QuotationItem"];
                         /** @enum {boolean} */
@@ -1451,6 +3328,10 @@ export interface operations {
             /** @description Error body with code ANSWERS-NOT-EVALUATED, QUOTATION-NOT-FOUND, QUOTATION-NOT-EDITABLE, INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD, INVALID-REQUEST. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1460,12 +3341,10 @@ export interface operations {
             /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1477,12 +3356,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1492,6 +3369,36 @@ export interface operations {
             /** @description Error body with code VERSION-NOT-SUPPORTED. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-IN-USE. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1501,6 +3408,23 @@ export interface operations {
             /** @description Error body with code PAYLOAD-TOO-LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-REUSED. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1512,21 +3436,36 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a call would pass. */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1536,6 +3475,11 @@ export interface operations {
             /** @description Error body with code SERVICE-UNAVAILABLE. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1547,7 +3491,12 @@ export interface operations {
     createProposal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters (a UUID is a good choice), kept 24 h per broker and endpoint. The same key with the same body (compared as canonical JSON) answers the first answer again with `Idempotent-Replayed: true` and does nothing twice; with another body 422 `IDEMPOTENCY-KEY-REUSED`; while the first call still runs 409 `IDEMPOTENCY-KEY-IN-USE`. A malformed key answers 400 `INVALID-FORM-FIELD`. Answers of 5xx are not kept: retrying with the key does the work. */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 version: string;
             };
@@ -1562,15 +3511,296 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "quotationIdentifier": "f0177924-6a57-4120-8c50-c7a517a47820",
+                     *         "status": "Draft",
+                     *         "pricing": [
+                     *           {
+                     *             "variantIdentifier": "2e193958-c42f-46f9-9aa2-3818e1e0df2f",
+                     *             "underwriting": {
+                     *               "approved": true,
+                     *               "evaluations": []
+                     *             },
+                     *             "price": {
+                     *               "commission": 112,
+                     *               "grievanceDiscount": 0,
+                     *               "netValue": 560,
+                     *               "interestValue": 0,
+                     *               "taxValue": 41.33,
+                     *               "totalValue": 601.33,
+                     *               "policyLimit": 100000,
+                     *               "rates": [
+                     *                 {
+                     *                   "code": "BASIC-COVERAGE",
+                     *                   "description": "Responsabilidade civil profissional (danos a terceiros)",
+                     *                   "limit": 100000,
+                     *                   "netValue": 476,
+                     *                   "deductible": {
+                     *                     "code": "DEFAULT",
+                     *                     "text": "10% do valor do prejuízo, mínimo de R$ 2.000,00"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "code": "DEFENSE-COSTS",
+                     *                   "description": "Custos de defesa",
+                     *                   "limit": 100000,
+                     *                   "netValue": 84,
+                     *                   "deductible": {
+                     *                     "code": "DEFAULT",
+                     *                     "text": "10% do valor do prejuízo, mínimo de R$ 2.000,00"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "payment": {
+                     *               "financialType": "Charge",
+                     *               "paymentOptions": [
+                     *                 {
+                     *                   "paymentMethod": "All",
+                     *                   "paymentType": "CreditCard",
+                     *                   "installments": [
+                     *                     {
+                     *                       "identifier": "f7d481e7-acad-475e-86be-01d6b49b1a83",
+                     *                       "number": 1,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 601.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 41.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "4f135b57-ede3-465a-a0be-047e8fcd4ce4",
+                     *                       "number": 2,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 300.66,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 20.66,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "6aaef373-e71e-4032-b504-212c1714d82f",
+                     *                       "number": 3,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 200.44,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 13.78,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "18637eb4-ac81-4c09-a931-46ba9e769814",
+                     *                       "number": 4,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 150.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 10.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "479a7676-3864-4774-8e03-10a8a9828810",
+                     *                       "number": 5,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 120.27,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 8.27,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "399c5ec5-7d32-4477-b792-2bfda664a73b",
+                     *                       "number": 6,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 100.22,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 6.89,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z",
+                     *                         "2027-05-02T03:00:00.000Z"
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "paymentMethod": "Ticket",
+                     *                   "paymentType": "Ticket",
+                     *                   "installments": [
+                     *                     {
+                     *                       "identifier": "7e77f928-1e8b-4538-bad0-cbfa56fe3e40",
+                     *                       "number": 1,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 601.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 41.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "579bad36-806b-47c6-9afe-c3588a0d9735",
+                     *                       "number": 2,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 300.66,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 20.66,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "12523fe3-eb90-4929-9795-50c0919a7675",
+                     *                       "number": 3,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 200.44,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 13.78,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "ac279a15-c4a9-4b2f-9f25-b8effb1d993b",
+                     *                       "number": 4,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 150.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 10.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "6f860f09-214c-42d0-aa14-8404584fe221",
+                     *                       "number": 5,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 120.27,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 8.27,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "183851ab-d1ea-42f2-b9e0-262357d2a23c",
+                     *                       "number": 6,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 100.22,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 6.89,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z",
+                     *                         "2027-05-02T03:00:00.000Z"
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           }
+                     *         ],
+                     *         "proposal": {
+                     *           "number": "10000000000008",
+                     *           "date": "2026-11-26T01:56:04.821Z",
+                     *           "documentUrl": "http://localhost:3300/api/documents/49e787e0-a20b-44a7-bf33-695a0c771b2b?expires=1796263200&signature=2CkgVckxOSYnyv59jw1ZcCvWM9SIWGFblAz_LjBVjWg"
+                     *         }
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:04.850Z"
+                     *     }
+                     */
                     "application/json": {
                         item: components["schemas"]["ProposalResultItem"];
                         /** @enum {boolean} */
@@ -1586,6 +3816,10 @@ export interface operations {
             /** @description Error body with code ANSWERS-NOT-EVALUATED, QUOTATION-NOT-FOUND, QUOTATION-EXPIRED, QUOTATION-NOT-EDITABLE, INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD, INVALID-REQUEST. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1595,12 +3829,10 @@ export interface operations {
             /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1612,12 +3844,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1627,6 +3857,36 @@ export interface operations {
             /** @description Error body with code VERSION-NOT-SUPPORTED. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-IN-USE. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1636,6 +3896,23 @@ export interface operations {
             /** @description Error body with code PAYLOAD-TOO-LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-REUSED. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1647,21 +3924,36 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a call would pass. */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1671,6 +3963,11 @@ export interface operations {
             /** @description Error body with code SERVICE-UNAVAILABLE. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1682,7 +3979,10 @@ export interface operations {
     getQuotation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 /** @description Registration number of the broker (SUSEP) */
                 registerNumber: string;
@@ -1696,15 +3996,416 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "quotationIdentifier": "1d652ed0-74f0-427e-9319-70ef9421c8aa",
+                     *         "status": "Draft",
+                     *         "statusText": "Rascunho",
+                     *         "operationCode": "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
+                     *         "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
+                     *         "modalityText": "Corretor de Seguros",
+                     *         "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *         "productText": "RC Profissional",
+                     *         "insuredName": "Maria da Silva",
+                     *         "insuredIdentity": "52998224725",
+                     *         "createdAt": "2026-11-26T01:56:04.897Z",
+                     *         "updatedAt": "2026-11-26T01:56:04.896Z",
+                     *         "expiresAt": "2026-12-06T02:59:59.999Z",
+                     *         "previousPolicyNumber": null,
+                     *         "proposal": null,
+                     *         "checkout": null,
+                     *         "policy": null,
+                     *         "answers": [
+                     *           {
+                     *             "code": "CLAIMS",
+                     *             "answer": 0
+                     *           },
+                     *           {
+                     *             "code": "CONGENER",
+                     *             "answer": "NEW"
+                     *           },
+                     *           {
+                     *             "code": "IDENTITY",
+                     *             "answer": "52998224725"
+                     *           },
+                     *           {
+                     *             "code": "MODALITY",
+                     *             "answer": "INSURANCE-BROKER-CIVIL-LIABILITY"
+                     *           },
+                     *           {
+                     *             "code": "CATEGORIES",
+                     *             "answer": [
+                     *               "CAR"
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "PERSON-TYPE",
+                     *             "answer": "NATURAL"
+                     *           },
+                     *           {
+                     *             "code": "INSURED-NAME",
+                     *             "answer": "Maria da Silva"
+                     *           },
+                     *           {
+                     *             "code": "INSURED-EMAIL",
+                     *             "answer": "maria@example.com"
+                     *           },
+                     *           {
+                     *             "code": "RETROACTIVITY",
+                     *             "answer": 0
+                     *           },
+                     *           {
+                     *             "code": "LIMIT-DEDUCTIBLE",
+                     *             "answer": [
+                     *               [
+                     *                 {
+                     *                   "code": "LIMIT",
+                     *                   "answer": 100000
+                     *                 },
+                     *                 {
+                     *                   "code": "DEDUCTIBLE",
+                     *                   "answer": "DEFAULT"
+                     *                 }
+                     *               ]
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "CLAIM-EXPECTATION",
+                     *             "answer": false
+                     *           },
+                     *           {
+                     *             "code": "INSURED-CELLPHONE",
+                     *             "answer": "11987654321"
+                     *           },
+                     *           {
+                     *             "code": "GRIEVANCE-DISCOUNT",
+                     *             "answer": "0"
+                     *           },
+                     *           {
+                     *             "code": "START-VIGENCY-DATE",
+                     *             "answer": "2026-12-05"
+                     *           },
+                     *           {
+                     *             "code": "BROKERAGE-COMMISSION",
+                     *             "answer": "20"
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-CITY",
+                     *             "answer": "São Paulo"
+                     *           },
+                     *           {
+                     *             "code": "REGISTER-NUMBER-TYPE",
+                     *             "answer": "FULL"
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-STATE",
+                     *             "answer": "SP"
+                     *           },
+                     *           {
+                     *             "code": "PROFESSIONAL-REGISTER",
+                     *             "answer": "202012345"
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-NUMBER",
+                     *             "answer": "1000"
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-STREET",
+                     *             "answer": "Avenida Paulista"
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-ZIPCODE",
+                     *             "answer": "01310100"
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-COMPLEMENT",
+                     *             "answer": ""
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-NEIGHBORHOOD",
+                     *             "answer": "Bela Vista"
+                     *           }
+                     *         ],
+                     *         "pricing": [
+                     *           {
+                     *             "variantIdentifier": "beef9fc3-89c1-408e-bbf3-9581e9457de7",
+                     *             "underwriting": {
+                     *               "approved": true,
+                     *               "evaluations": []
+                     *             },
+                     *             "price": {
+                     *               "commission": 112,
+                     *               "grievanceDiscount": 0,
+                     *               "netValue": 560,
+                     *               "interestValue": 0,
+                     *               "taxValue": 41.33,
+                     *               "totalValue": 601.33,
+                     *               "policyLimit": 100000,
+                     *               "rates": [
+                     *                 {
+                     *                   "code": "BASIC-COVERAGE",
+                     *                   "description": "Responsabilidade civil profissional (danos a terceiros)",
+                     *                   "limit": 100000,
+                     *                   "netValue": 476,
+                     *                   "deductible": {
+                     *                     "code": "DEFAULT",
+                     *                     "text": "10% do valor do prejuízo, mínimo de R$ 2.000,00"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "code": "DEFENSE-COSTS",
+                     *                   "description": "Custos de defesa",
+                     *                   "limit": 100000,
+                     *                   "netValue": 84,
+                     *                   "deductible": {
+                     *                     "code": "DEFAULT",
+                     *                     "text": "10% do valor do prejuízo, mínimo de R$ 2.000,00"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "payment": {
+                     *               "financialType": "Charge",
+                     *               "paymentOptions": [
+                     *                 {
+                     *                   "paymentMethod": "All",
+                     *                   "paymentType": "CreditCard",
+                     *                   "installments": [
+                     *                     {
+                     *                       "identifier": "1e9f545a-afc3-4429-afea-88275924891d",
+                     *                       "number": 1,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 601.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 41.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "9c02cec7-e039-48e4-9645-a9ecf8cb25df",
+                     *                       "number": 2,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 300.66,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 20.66,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "0828e1c9-fc81-484a-b22f-95747d9ae32a",
+                     *                       "number": 3,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 200.44,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 13.78,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "8cb817a0-2021-44b8-b039-616fa98a6806",
+                     *                       "number": 4,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 150.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 10.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "b887efef-44e1-4198-8615-e5cd019feb9b",
+                     *                       "number": 5,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 120.27,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 8.27,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "cfda6672-2ead-41f9-8058-e029d94eae55",
+                     *                       "number": 6,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 100.22,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 6.89,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z",
+                     *                         "2027-05-02T03:00:00.000Z"
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "paymentMethod": "Ticket",
+                     *                   "paymentType": "Ticket",
+                     *                   "installments": [
+                     *                     {
+                     *                       "identifier": "b458de67-054e-4a4d-a021-a81072d256d2",
+                     *                       "number": 1,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 601.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 41.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "175bace9-bf01-442c-8cec-702bac966e97",
+                     *                       "number": 2,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 300.66,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 20.66,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "77be9764-939c-414b-90b6-a24eea2d2f63",
+                     *                       "number": 3,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 200.44,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 13.78,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "80a17bc8-4efd-47d6-9dab-beb258a361f1",
+                     *                       "number": 4,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 150.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 10.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "2846cdae-b37b-434b-85a3-3d13ae78106e",
+                     *                       "number": 5,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 120.27,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 8.27,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "3c0a1f38-ee57-42f7-bf7c-d48f4d2407f1",
+                     *                       "number": 6,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 100.22,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 6.89,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z",
+                     *                         "2027-05-02T03:00:00.000Z"
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           }
+                     *         ]
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:04.964Z"
+                     *     }
+                     */
                     "application/json": {
                         item: components["schemas"]["QuotationRead"];
                         /** @enum {boolean} */
@@ -1717,9 +4418,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, QUOTATION-NOT-FOUND, INVALID-FORM-FIELD. */
+            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, QUOTATION-NOT-FOUND, INVALID-FORM-FIELD, INVALID-REQUEST. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1729,12 +4434,10 @@ export interface operations {
             /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1746,16 +4449,27 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
@@ -1763,21 +4477,36 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a call would pass. */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1787,6 +4516,11 @@ export interface operations {
             /** @description Error body with code SERVICE-UNAVAILABLE. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1802,7 +4536,7 @@ export interface operations {
                 page?: number;
                 /** @description 1..100, default 10 */
                 itemsPerPage?: number;
-                /** @description Comma-separated fields of createdat, insuredname, status, modalitytext, expiresat; leading - for descending */
+                /** @description Comma-separated fields of createdat, insuredname, status, modalitytext, expiresat, updatedat; leading - for descending */
                 sort?: string;
                 /** @description Insured name (substring, accents ignored) or CPF/CNPJ prefix */
                 search?: string;
@@ -1818,8 +4552,15 @@ export interface operations {
                 createdTo?: string;
                 /** @description Extension: only valid Draft quotations that are awaiting-checkout (a proposal, no checkout yet), checkout-failed (the latest checkout Declined or Failed) or expiring (validity ends within 7 São Paulo days, today included) */
                 stage?: "awaiting-checkout" | "checkout-failed" | "expiring";
+                /** @description Only items changed at or after this instant (inclusive; ISO 8601 date-time, or YYYY-MM-DD for the start of that São Paulo day): the updatedAt of the newest item seen, for a partner syncing its copy */
+                updatedFrom?: string;
+                /** @description Only the renewals of this policy (its 13-digit policyNumber or 24-digit number): the live one, and any that expired */
+                previousPolicyNumber?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 /** @description Registration number of the broker (SUSEP) */
                 registerNumber: string;
@@ -1831,15 +4572,71 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalItems": 315,
+                     *       "itemsPerPage": 2,
+                     *       "list": [
+                     *         {
+                     *           "quotationIdentifier": "1d652ed0-74f0-427e-9319-70ef9421c8aa",
+                     *           "status": "Draft",
+                     *           "statusText": "Rascunho",
+                     *           "operationCode": "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
+                     *           "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
+                     *           "modalityText": "Corretor de Seguros",
+                     *           "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *           "productText": "RC Profissional",
+                     *           "insuredName": "Maria da Silva",
+                     *           "insuredIdentity": "52998224725",
+                     *           "createdAt": "2026-11-26T01:56:04.897Z",
+                     *           "updatedAt": "2026-11-26T01:56:04.896Z",
+                     *           "expiresAt": "2026-12-06T02:59:59.999Z",
+                     *           "previousPolicyNumber": null,
+                     *           "proposal": null,
+                     *           "checkout": null,
+                     *           "policy": null,
+                     *           "totalValue": null
+                     *         },
+                     *         {
+                     *           "quotationIdentifier": "f0177924-6a57-4120-8c50-c7a517a47820",
+                     *           "status": "Draft",
+                     *           "statusText": "Rascunho",
+                     *           "operationCode": "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
+                     *           "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
+                     *           "modalityText": "Corretor de Seguros",
+                     *           "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *           "productText": "RC Profissional",
+                     *           "insuredName": "Maria da Silva",
+                     *           "insuredIdentity": "52998224725",
+                     *           "createdAt": "2026-11-26T01:56:04.775Z",
+                     *           "updatedAt": "2026-11-26T01:56:04.847Z",
+                     *           "expiresAt": "2026-12-06T02:59:59.999Z",
+                     *           "previousPolicyNumber": null,
+                     *           "proposal": {
+                     *             "number": "10000000000008",
+                     *             "date": "2026-11-26T01:56:04.821Z",
+                     *             "documentUrl": "http://localhost:3300/api/documents/49e787e0-a20b-44a7-bf33-695a0c771b2b?expires=1796263200&signature=2CkgVckxOSYnyv59jw1ZcCvWM9SIWGFblAz_LjBVjWg",
+                     *             "paymentMethod": "TICKET",
+                     *             "dueDay": 10,
+                     *             "variantIdentifier": "2e193958-c42f-46f9-9aa2-3818e1e0df2f",
+                     *             "installmentIdentifier": "7e77f928-1e8b-4538-bad0-cbfa56fe3e40"
+                     *           },
+                     *           "checkout": null,
+                     *           "policy": null,
+                     *           "totalValue": 601.33
+                     *         }
+                     *       ],
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:05.046Z"
+                     *     }
+                     */
                     "application/json": {
                         totalItems: number;
                         itemsPerPage: number;
@@ -1854,9 +4651,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD. */
+            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD, INVALID-REQUEST. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1866,12 +4667,10 @@ export interface operations {
             /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1883,16 +4682,27 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
@@ -1900,21 +4710,36 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a call would pass. */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1924,6 +4749,11 @@ export interface operations {
             /** @description Error body with code SERVICE-UNAVAILABLE. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1935,7 +4765,12 @@ export interface operations {
     noticeClaim: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters (a UUID is a good choice), kept 24 h per broker and endpoint. The same key with the same body (compared as canonical JSON) answers the first answer again with `Idempotent-Replayed: true` and does nothing twice; with another body 422 `IDEMPOTENCY-KEY-REUSED`; while the first call still runs 409 `IDEMPOTENCY-KEY-IN-USE`. A malformed key answers 400 `INVALID-FORM-FIELD`. Answers of 5xx are not kept: retrying with the key does the work. */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 version: string;
             };
@@ -1950,15 +4785,25 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "protocol": "100000000052",
+                     *         "status": "Open",
+                     *         "createdAt": "2026-11-26T01:56:05.144Z"
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:05.155Z"
+                     *     }
+                     */
                     "application/json": {
                         item: components["schemas"]["ClaimNotice"];
                         /** @enum {boolean} */
@@ -1974,6 +4819,10 @@ export interface operations {
             /** @description Error body with code POLICY-NOT-ACTIVE, OCCURRENCE-OUTSIDE-VIGENCY, INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD, INVALID-REQUEST. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1983,12 +4832,10 @@ export interface operations {
             /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2000,12 +4847,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2015,6 +4860,36 @@ export interface operations {
             /** @description Error body with code POLICY-NOT-FOUND, VERSION-NOT-SUPPORTED. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-IN-USE. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2024,6 +4899,23 @@ export interface operations {
             /** @description Error body with code PAYLOAD-TOO-LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-REUSED. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2035,21 +4927,36 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a call would pass. */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2059,6 +4966,11 @@ export interface operations {
             /** @description Error body with code SERVICE-UNAVAILABLE. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2075,7 +4987,10 @@ export interface operations {
                 /** @description 1..100, default 10 */
                 itemsPerPage?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 /** @description Registration number of the broker (SUSEP) */
                 registerNumber: string;
@@ -2089,15 +5004,34 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalItems": 1,
+                     *       "itemsPerPage": 10,
+                     *       "list": [
+                     *         {
+                     *           "protocol": "100000000052",
+                     *           "status": "Open",
+                     *           "statusText": "Aberto",
+                     *           "policyNumber": "1000000000075",
+                     *           "occurredAt": "2026-11-25T03:00:00.000Z",
+                     *           "description": "Aviso pelo cliente tipado.",
+                     *           "claimantName": "Cliente Tipado",
+                     *           "estimatedValue": null,
+                     *           "createdAt": "2026-11-26T01:56:05.144Z"
+                     *         }
+                     *       ],
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:05.241Z"
+                     *     }
+                     */
                     "application/json": {
                         totalItems: number;
                         itemsPerPage: number;
@@ -2112,9 +5046,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD. */
+            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD, INVALID-REQUEST. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2124,12 +5062,10 @@ export interface operations {
             /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2141,12 +5077,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2156,6 +5090,23 @@ export interface operations {
             /** @description Error body with code POLICY-NOT-FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2167,21 +5118,36 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a call would pass. */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2191,6 +5157,11 @@ export interface operations {
             /** @description Error body with code SERVICE-UNAVAILABLE. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2202,7 +5173,12 @@ export interface operations {
     renewPolicy: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters (a UUID is a good choice), kept 24 h per broker and endpoint. The same key with the same body (compared as canonical JSON) answers the first answer again with `Idempotent-Replayed: true` and does nothing twice; with another body 422 `IDEMPOTENCY-KEY-REUSED`; while the first call still runs 409 `IDEMPOTENCY-KEY-IN-USE`. A malformed key answers 400 `INVALID-FORM-FIELD`. Answers of 5xx are not kept: retrying with the key does the work. */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
             path: {
                 version: string;
             };
@@ -2217,15 +5193,382 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "quotationIdentifier": "b8050d28-c3f4-4826-bae4-dd3bd4f6deb4",
+                     *         "status": "Draft",
+                     *         "pricing": [
+                     *           {
+                     *             "variantIdentifier": "e0c6f085-a4e3-41aa-bc7a-b037b5833c4b",
+                     *             "underwriting": {
+                     *               "approved": true,
+                     *               "evaluations": []
+                     *             },
+                     *             "price": {
+                     *               "commission": 660.65,
+                     *               "grievanceDiscount": 0,
+                     *               "netValue": 4404.33,
+                     *               "interestValue": 0,
+                     *               "taxValue": 325.04,
+                     *               "totalValue": 4729.37,
+                     *               "policyLimit": 500000,
+                     *               "rates": [
+                     *                 {
+                     *                   "code": "BASIC-COVERAGE",
+                     *                   "description": "Responsabilidade civil profissional (danos a terceiros)",
+                     *                   "limit": 500000,
+                     *                   "netValue": 3743.68,
+                     *                   "deductible": {
+                     *                     "code": "DEFAULT",
+                     *                     "text": "10% do valor do prejuízo, mínimo de R$ 3.000,00"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "code": "DEFENSE-COSTS",
+                     *                   "description": "Custos de defesa",
+                     *                   "limit": 500000,
+                     *                   "netValue": 660.65,
+                     *                   "deductible": {
+                     *                     "code": "DEFAULT",
+                     *                     "text": "10% do valor do prejuízo, mínimo de R$ 3.000,00"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "payment": {
+                     *               "financialType": "Charge",
+                     *               "paymentOptions": [
+                     *                 {
+                     *                   "paymentMethod": "All",
+                     *                   "paymentType": "CreditCard",
+                     *                   "installments": [
+                     *                     {
+                     *                       "identifier": "3e90e9aa-aa85-44ca-9f60-7fd4eeab3ab1",
+                     *                       "number": 1,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 4729.37,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 325.04,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "cb72f7dd-e143-48f1-9634-79c2b6707a4b",
+                     *                       "number": 2,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 2364.68,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 162.52,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "d1283082-cfb5-4b79-be09-b99d7e81c133",
+                     *                       "number": 3,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 1576.46,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 108.35,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "6e59493e-924d-4e42-9966-627bcd93f6ae",
+                     *                       "number": 4,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 1182.34,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 81.26,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "6cbc49c7-6456-41ce-bf2b-f6648e2e16dd",
+                     *                       "number": 5,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 945.87,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 65.01,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "d227f4eb-8885-451c-9c4f-4c77c43fedde",
+                     *                       "number": 6,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 788.23,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 54.17,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z",
+                     *                         "2027-05-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "154c6340-6665-4e25-9b99-39df5347031b",
+                     *                       "number": 7,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 675.62,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 46.43,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z",
+                     *                         "2027-05-02T03:00:00.000Z",
+                     *                         "2027-06-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "05f42518-a263-4ba2-a460-5afec63d438f",
+                     *                       "number": 8,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 591.17,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 40.63,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z",
+                     *                         "2027-05-02T03:00:00.000Z",
+                     *                         "2027-06-02T03:00:00.000Z",
+                     *                         "2027-07-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "a361325c-94f3-4167-9e18-2781e415be8b",
+                     *                       "number": 9,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 525.49,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 36.12,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z",
+                     *                         "2027-05-02T03:00:00.000Z",
+                     *                         "2027-06-02T03:00:00.000Z",
+                     *                         "2027-07-02T03:00:00.000Z",
+                     *                         "2027-08-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "0592a102-2d77-49ed-b19b-fe2975339367",
+                     *                       "number": 10,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 472.94,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 32.5,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z",
+                     *                         "2027-05-02T03:00:00.000Z",
+                     *                         "2027-06-02T03:00:00.000Z",
+                     *                         "2027-07-02T03:00:00.000Z",
+                     *                         "2027-08-02T03:00:00.000Z",
+                     *                         "2027-09-02T03:00:00.000Z"
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "paymentMethod": "Ticket",
+                     *                   "paymentType": "Ticket",
+                     *                   "installments": [
+                     *                     {
+                     *                       "identifier": "da6cf8ff-d664-416f-b772-28091f9ca1b8",
+                     *                       "number": 1,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 4729.37,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 325.04,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "409d44b7-a1fb-48a9-9683-88907aba7e9c",
+                     *                       "number": 2,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 2364.68,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 162.52,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "201cdcca-2177-4ab4-88e9-34f28e871f2f",
+                     *                       "number": 3,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 1576.46,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 108.35,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "87f18116-2598-4719-8a7a-e6ab6da0a416",
+                     *                       "number": 4,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 1182.34,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 81.26,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "679a0782-c29f-4dc3-937c-67b74a26f0cf",
+                     *                       "number": 5,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 945.87,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 65.01,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "63dc70d3-95f7-47e7-af02-d5ed8c617b9a",
+                     *                       "number": 6,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 788.23,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 54.17,
+                     *                       "dueDates": [
+                     *                         "2026-12-02T03:00:00.000Z",
+                     *                         "2027-01-02T03:00:00.000Z",
+                     *                         "2027-02-02T03:00:00.000Z",
+                     *                         "2027-03-02T03:00:00.000Z",
+                     *                         "2027-04-02T03:00:00.000Z",
+                     *                         "2027-05-02T03:00:00.000Z"
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           }
+                     *         ],
+                     *         "previousPolicyNumber": "1000000000075"
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:05.357Z"
+                     *     }
+                     */
                     "application/json": {
                         item: components["schemas"]["RenewalQuotationItem"];
                         /** @enum {boolean} */
@@ -2241,6 +5584,10 @@ export interface operations {
             /** @description Error body with code RENEWAL-NOT-AVAILABLE, RENEWAL-ALREADY-EXISTS, ANSWERS-NOT-EVALUATED, INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD, INVALID-REQUEST. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2250,12 +5597,10 @@ export interface operations {
             /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2267,12 +5612,10 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2282,6 +5625,36 @@ export interface operations {
             /** @description Error body with code POLICY-NOT-FOUND, VERSION-NOT-SUPPORTED. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-IN-USE. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2291,6 +5664,23 @@ export interface operations {
             /** @description Error body with code PAYLOAD-TOO-LARGE. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-REUSED. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2302,21 +5692,36 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a call would pass. */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2326,6 +5731,11 @@ export interface operations {
             /** @description Error body with code SERVICE-UNAVAILABLE. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2342,7 +5752,10 @@ export interface operations {
                 /** @description Last São Paulo day (YYYY-MM-DD), on or after `from` and at most 366 days from it; default today */
                 to?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2351,16 +5764,270 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "timeZone": "America/Sao_Paulo",
+                     *       "quotaResetsAt": "2026-11-27T00:00:00.000Z",
+                     *       "from": "2026-11-01",
+                     *       "to": "2026-11-25",
+                     *       "days": [
+                     *         {
+                     *           "day": "2026-11-01",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-02",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-03",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-04",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-05",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-06",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-07",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-08",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-09",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-10",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-11",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-12",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-13",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-14",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-15",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-16",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-17",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-18",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-19",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-20",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-21",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-22",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-24",
+                     *           "calls": 0,
+                     *           "succeeded": 0,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-25",
+                     *           "calls": 18,
+                     *           "succeeded": 18,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": 20.2,
+                     *           "maxLatencyMs": 44.6
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "calls": 18,
+                     *         "succeeded": 18,
+                     *         "failed": 0,
+                     *         "blocked": 0,
+                     *         "averageLatencyMs": 20.2,
+                     *         "maxLatencyMs": 44.6
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:05.398Z"
+                     *     }
+                     */
                     "application/json": {
+                        /**
+                         * @description The time zone of `from`, `to` and each `day` (IANA name): a day runs from 00:00 to 24:00 there
+                         * @enum {string}
+                         */
+                        timeZone: "America/Sao_Paulo";
+                        /**
+                         * Format: date-time
+                         * @description When the key's daily call quota starts again: the next 00:00 UTC (the quota counts UTC days, the report São Paulo days)
+                         * @example 2026-11-22T00:00:00.000Z
+                         */
+                        quotaResetsAt: string;
                         /** @example 2026-11-01 */
                         from: string;
                         /** @example 2026-11-21 */
@@ -2394,9 +6061,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error body with code INVALID-FORM-FIELD. */
+            /** @description Error body with code INVALID-FORM-FIELD, INVALID-REQUEST. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2406,12 +6077,10 @@ export interface operations {
             /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2423,16 +6092,27 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
@@ -2440,21 +6120,36 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a call would pass. */
                     "Retry-After"?: number;
-                    /** @description Calls allowed by the tightest limit that applied (the one with the fewest calls left): the daily quota, the all-calls window or the endpoint window. */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left under that limit. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until that limit's current window ends (on 403/429: until a call would pass, as Retry-After). */
-                    "RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2464,6 +6159,2208 @@ export interface operations {
             /** @description Error body with code SERVICE-UNAVAILABLE. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listCatalogue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list": [
+                     *         {
+                     *           "operationCode": "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
+                     *           "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
+                     *           "modalityText": "Corretor de Seguros",
+                     *           "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *           "productText": "RC Profissional"
+                     *         },
+                     *         {
+                     *           "operationCode": "MEDICAL-CIVIL-LIABILITY-PARTNER",
+                     *           "modalityCode": "MEDICAL-CIVIL-LIABILITY",
+                     *           "modalityText": "Médico",
+                     *           "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *           "productText": "RC Profissional"
+                     *         },
+                     *         {
+                     *           "operationCode": "DENTIST-CIVIL-LIABILITY-PARTNER",
+                     *           "modalityCode": "DENTIST-CIVIL-LIABILITY",
+                     *           "modalityText": "Dentista",
+                     *           "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *           "productText": "RC Profissional"
+                     *         },
+                     *         {
+                     *           "operationCode": "DIRECTORS-OFFICERS-CIVIL-LIABILITY-PARTNER",
+                     *           "modalityCode": "DIRECTORS-OFFICERS-CIVIL-LIABILITY",
+                     *           "modalityText": "D&O",
+                     *           "productCode": "DIRECTORS-OFFICERS-CIVIL-LIABILITY",
+                     *           "productText": "RC Administradores e Diretores"
+                     *         }
+                     *       ],
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:05.457Z"
+                     *     }
+                     */
+                    "application/json": {
+                        list: components["schemas"]["CatalogueProduct"][];
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T13:45:40.671Z
+                         */
+                        executed: string;
+                    };
+                };
+            };
+            /** @description Error body with code INVALID-FORM-FIELD, INVALID-REQUEST. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            403: {
+                headers: {
+                    /** @description Seconds until the quota resets (00:00 UTC). */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
+            429: {
+                headers: {
+                    /** @description Seconds until a call would pass. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code INTERNAL-ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code SERVICE-UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCatalogueProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description A product's operationCode. */
+                operationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "operationCode": "MEDICAL-CIVIL-LIABILITY-PARTNER",
+                     *         "questions": [
+                     *           {
+                     *             "code": "MODALITY",
+                     *             "text": "Modalidade",
+                     *             "type": "choice",
+                     *             "required": true,
+                     *             "allowed": [
+                     *               {
+                     *                 "value": "MEDICAL-CIVIL-LIABILITY",
+                     *                 "text": "Médico"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "PERSON-TYPE",
+                     *             "text": "Tipo de pessoa",
+                     *             "type": "choice",
+                     *             "required": true,
+                     *             "allowed": [
+                     *               {
+                     *                 "value": "NATURAL",
+                     *                 "text": "Pessoa física"
+                     *               },
+                     *               {
+                     *                 "value": "LEGAL",
+                     *                 "text": "Pessoa jurídica"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "CONGENER",
+                     *             "text": "Tipo de seguro",
+                     *             "type": "choice",
+                     *             "required": true,
+                     *             "allowed": [
+                     *               {
+                     *                 "value": "NEW",
+                     *                 "text": "Seguro novo"
+                     *               },
+                     *               {
+                     *                 "value": "RENEWAL",
+                     *                 "text": "Renovação de outra seguradora"
+                     *               },
+                     *               {
+                     *                 "value": "RENEWAL-INTERNAL",
+                     *                 "text": "Renovação de apólice própria"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "PREVIOUS-INSURER",
+                     *             "text": "CNPJ da seguradora anterior",
+                     *             "type": "document",
+                     *             "required": false,
+                     *             "requiredWhen": {
+                     *               "answer": "CONGENER",
+                     *               "equals": "RENEWAL"
+                     *             },
+                     *             "documents": [
+                     *               {
+                     *                 "kind": "CNPJ"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "PREVIOUS-INSURER-NAME",
+                     *             "text": "Nome da seguradora anterior",
+                     *             "type": "text",
+                     *             "required": false,
+                     *             "requiredWhen": {
+                     *               "answer": "CONGENER",
+                     *               "equals": "RENEWAL"
+                     *             },
+                     *             "maxLength": 200
+                     *           },
+                     *           {
+                     *             "code": "START-VIGENCY-DATE",
+                     *             "text": "Início de vigência",
+                     *             "type": "date",
+                     *             "required": true,
+                     *             "minDaysFromToday": 0,
+                     *             "maxDaysFromToday": 90
+                     *           },
+                     *           {
+                     *             "code": "IDENTITY",
+                     *             "text": "CPF/CNPJ do segurado",
+                     *             "type": "document",
+                     *             "required": true,
+                     *             "documents": [
+                     *               {
+                     *                 "kind": "CPF",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "NATURAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "kind": "CNPJ",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "LEGAL"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "INSURED-NAME",
+                     *             "text": "Nome do segurado",
+                     *             "type": "text",
+                     *             "required": true,
+                     *             "maxLength": 200
+                     *           },
+                     *           {
+                     *             "code": "INSURED-EMAIL",
+                     *             "text": "E-mail do segurado",
+                     *             "type": "email",
+                     *             "required": true
+                     *           },
+                     *           {
+                     *             "code": "INSURED-CELLPHONE",
+                     *             "text": "Celular do segurado",
+                     *             "type": "digits",
+                     *             "required": true,
+                     *             "minLength": 10,
+                     *             "maxLength": 13
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-ZIPCODE",
+                     *             "text": "CEP",
+                     *             "type": "digits",
+                     *             "required": true,
+                     *             "minLength": 8,
+                     *             "maxLength": 8
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-STREET",
+                     *             "text": "Logradouro",
+                     *             "type": "text",
+                     *             "required": true,
+                     *             "maxLength": 200
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-NUMBER",
+                     *             "text": "Número",
+                     *             "type": "text",
+                     *             "required": true,
+                     *             "maxLength": 20
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-COMPLEMENT",
+                     *             "text": "Complemento",
+                     *             "type": "text",
+                     *             "required": false,
+                     *             "default": "",
+                     *             "maxLength": 100,
+                     *             "allowEmpty": true
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-NEIGHBORHOOD",
+                     *             "text": "Bairro",
+                     *             "type": "text",
+                     *             "required": true,
+                     *             "maxLength": 100
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-CITY",
+                     *             "text": "Cidade",
+                     *             "type": "text",
+                     *             "required": true,
+                     *             "maxLength": 100
+                     *           },
+                     *           {
+                     *             "code": "INSURED-ADDRESS-STATE",
+                     *             "text": "UF",
+                     *             "type": "choice",
+                     *             "required": true,
+                     *             "allowed": [
+                     *               {
+                     *                 "value": "AC",
+                     *                 "text": "AC"
+                     *               },
+                     *               {
+                     *                 "value": "AL",
+                     *                 "text": "AL"
+                     *               },
+                     *               {
+                     *                 "value": "AM",
+                     *                 "text": "AM"
+                     *               },
+                     *               {
+                     *                 "value": "AP",
+                     *                 "text": "AP"
+                     *               },
+                     *               {
+                     *                 "value": "BA",
+                     *                 "text": "BA"
+                     *               },
+                     *               {
+                     *                 "value": "CE",
+                     *                 "text": "CE"
+                     *               },
+                     *               {
+                     *                 "value": "DF",
+                     *                 "text": "DF"
+                     *               },
+                     *               {
+                     *                 "value": "ES",
+                     *                 "text": "ES"
+                     *               },
+                     *               {
+                     *                 "value": "GO",
+                     *                 "text": "GO"
+                     *               },
+                     *               {
+                     *                 "value": "MA",
+                     *                 "text": "MA"
+                     *               },
+                     *               {
+                     *                 "value": "MG",
+                     *                 "text": "MG"
+                     *               },
+                     *               {
+                     *                 "value": "MS",
+                     *                 "text": "MS"
+                     *               },
+                     *               {
+                     *                 "value": "MT",
+                     *                 "text": "MT"
+                     *               },
+                     *               {
+                     *                 "value": "PA",
+                     *                 "text": "PA"
+                     *               },
+                     *               {
+                     *                 "value": "PB",
+                     *                 "text": "PB"
+                     *               },
+                     *               {
+                     *                 "value": "PE",
+                     *                 "text": "PE"
+                     *               },
+                     *               {
+                     *                 "value": "PI",
+                     *                 "text": "PI"
+                     *               },
+                     *               {
+                     *                 "value": "PR",
+                     *                 "text": "PR"
+                     *               },
+                     *               {
+                     *                 "value": "RJ",
+                     *                 "text": "RJ"
+                     *               },
+                     *               {
+                     *                 "value": "RN",
+                     *                 "text": "RN"
+                     *               },
+                     *               {
+                     *                 "value": "RO",
+                     *                 "text": "RO"
+                     *               },
+                     *               {
+                     *                 "value": "RR",
+                     *                 "text": "RR"
+                     *               },
+                     *               {
+                     *                 "value": "RS",
+                     *                 "text": "RS"
+                     *               },
+                     *               {
+                     *                 "value": "SC",
+                     *                 "text": "SC"
+                     *               },
+                     *               {
+                     *                 "value": "SE",
+                     *                 "text": "SE"
+                     *               },
+                     *               {
+                     *                 "value": "SP",
+                     *                 "text": "SP"
+                     *               },
+                     *               {
+                     *                 "value": "TO",
+                     *                 "text": "TO"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "BROKERAGE-COMMISSION",
+                     *             "text": "Comissão de corretagem (%)",
+                     *             "type": "decimal",
+                     *             "required": false,
+                     *             "aliases": [
+                     *               "COMMISSION"
+                     *             ],
+                     *             "default": 20,
+                     *             "min": 1,
+                     *             "max": 30,
+                     *             "scale": 2
+                     *           },
+                     *           {
+                     *             "code": "GRIEVANCE-DISCOUNT",
+                     *             "text": "Agravo sobre o prêmio (%)",
+                     *             "type": "decimal",
+                     *             "required": false,
+                     *             "default": 0,
+                     *             "min": 0,
+                     *             "max": 500,
+                     *             "scale": 2
+                     *           },
+                     *           {
+                     *             "code": "PROFESSIONAL-REGISTER",
+                     *             "text": "CRM",
+                     *             "type": "text",
+                     *             "required": true,
+                     *             "maxLength": 40
+                     *           },
+                     *           {
+                     *             "code": "CATEGORIES",
+                     *             "text": "Especialidade / atividade",
+                     *             "type": "multi-choice",
+                     *             "required": true,
+                     *             "allowed": [
+                     *               {
+                     *                 "value": "NO-SURGERY",
+                     *                 "text": "Sem cirurgia",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "NATURAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "value": "SURGERY-EXCEPT-PLASTIC",
+                     *                 "text": "Cirurgia, exceto plástica",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "NATURAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "value": "OBSTETRICIAN",
+                     *                 "text": "Obstetrícia",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "NATURAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "value": "PLASTIC-SURGERY",
+                     *                 "text": "Cirurgia plástica",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "NATURAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "value": "CLINIC-WITHOUT-SURGERY",
+                     *                 "text": "Clínica sem cirurgia",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "LEGAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "value": "PATIENT-TRANSPORT",
+                     *                 "text": "Transporte de pacientes",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "LEGAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "value": "HOME-CARE",
+                     *                 "text": "Home care",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "LEGAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "value": "SURGERY-CLINIC-EXCEPT-PLASTIC",
+                     *                 "text": "Clínica cirúrgica, exceto plástica",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "LEGAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "value": "CLINICAL-LABORATORY",
+                     *                 "text": "Laboratório de análises clínicas",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "LEGAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "value": "BLOOD-BANK",
+                     *                 "text": "Banco de sangue",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "LEGAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "value": "CLINICAL-OBSTETRICS",
+                     *                 "text": "Clínica obstétrica",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "LEGAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "value": "HOSPITAL",
+                     *                 "text": "Hospital",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "LEGAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "value": "PLASTIC-SURGERY-CLINIC",
+                     *                 "text": "Clínica de cirurgia plástica",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "LEGAL"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "value": "CLINICAL-MULTIDISCIPLINARY",
+                     *                 "text": "Clínica multidisciplinar",
+                     *                 "when": {
+                     *                   "answer": "PERSON-TYPE",
+                     *                   "equals": "LEGAL"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "minItems": 1
+                     *           },
+                     *           {
+                     *             "code": "RESIDENT",
+                     *             "text": "Médico residente",
+                     *             "type": "boolean",
+                     *             "required": false,
+                     *             "requiredWhen": {
+                     *               "answer": "PERSON-TYPE",
+                     *               "equals": "NATURAL"
+                     *             },
+                     *             "allowed": [
+                     *               {
+                     *                 "value": true,
+                     *                 "text": "Sim"
+                     *               },
+                     *               {
+                     *                 "value": false,
+                     *                 "text": "Não"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "CLAIMS",
+                     *             "text": "Sinistros nos últimos 5 anos",
+                     *             "type": "integer",
+                     *             "required": true,
+                     *             "min": 0,
+                     *             "max": 2
+                     *           },
+                     *           {
+                     *             "code": "CLAIM-EXPECTATION",
+                     *             "text": "Há expectativa de sinistro?",
+                     *             "type": "boolean",
+                     *             "required": true,
+                     *             "allowed": [
+                     *               {
+                     *                 "value": true,
+                     *                 "text": "Sim"
+                     *               },
+                     *               {
+                     *                 "value": false,
+                     *                 "text": "Não"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "CLAIM-EXPECTATION-THIRD-PARTY",
+                     *             "text": "Confirmo que a expectativa de sinistro envolve terceiros já informados",
+                     *             "type": "boolean",
+                     *             "required": false,
+                     *             "requiredWhen": {
+                     *               "answer": "CLAIM-EXPECTATION",
+                     *               "equals": true
+                     *             },
+                     *             "allowed": [
+                     *               {
+                     *                 "value": true,
+                     *                 "text": "Sim"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "CLAIM-EXPECTATION-AGREEMENT",
+                     *             "text": "Declaro estar ciente de que fatos conhecidos antes da contratação não são cobertos",
+                     *             "type": "boolean",
+                     *             "required": false,
+                     *             "requiredWhen": {
+                     *               "answer": "CLAIM-EXPECTATION",
+                     *               "equals": true
+                     *             },
+                     *             "allowed": [
+                     *               {
+                     *                 "value": true,
+                     *                 "text": "Sim"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "RETROACTIVITY",
+                     *             "text": "Retroatividade (anos)",
+                     *             "type": "integer",
+                     *             "required": false,
+                     *             "default": 0,
+                     *             "min": 0,
+                     *             "max": 5
+                     *           },
+                     *           {
+                     *             "code": "REVENUES",
+                     *             "text": "Faturamento anual",
+                     *             "type": "choice",
+                     *             "required": false,
+                     *             "requiredWhen": {
+                     *               "answer": "PERSON-TYPE",
+                     *               "equals": "LEGAL"
+                     *             },
+                     *             "allowed": [
+                     *               {
+                     *                 "value": "0.00-100000.00",
+                     *                 "text": "R$ 0,00 a R$ 100.000,00"
+                     *               },
+                     *               {
+                     *                 "value": "100000.01-300000.00",
+                     *                 "text": "R$ 100.000,01 a R$ 300.000,00"
+                     *               },
+                     *               {
+                     *                 "value": "300000.01-500000.00",
+                     *                 "text": "R$ 300.000,01 a R$ 500.000,00"
+                     *               },
+                     *               {
+                     *                 "value": "500000.01-1000000.00",
+                     *                 "text": "R$ 500.000,01 a R$ 1.000.000,00"
+                     *               },
+                     *               {
+                     *                 "value": "1000000.01-1500000.00",
+                     *                 "text": "R$ 1.000.000,01 a R$ 1.500.000,00"
+                     *               },
+                     *               {
+                     *                 "value": "1500000.01-2000000.00",
+                     *                 "text": "R$ 1.500.000,01 a R$ 2.000.000,00"
+                     *               },
+                     *               {
+                     *                 "value": "2000000.01-3000000.00",
+                     *                 "text": "R$ 2.000.000,01 a R$ 3.000.000,00"
+                     *               },
+                     *               {
+                     *                 "value": "3000000.01-5000000.00",
+                     *                 "text": "R$ 3.000.000,01 a R$ 5.000.000,00"
+                     *               },
+                     *               {
+                     *                 "value": "5000000.01-7500000.00",
+                     *                 "text": "R$ 5.000.000,01 a R$ 7.500.000,00"
+                     *               },
+                     *               {
+                     *                 "value": "7500000.01-10000000.00",
+                     *                 "text": "R$ 7.500.000,01 a R$ 10.000.000,00"
+                     *               },
+                     *               {
+                     *                 "value": "10000000.01-12500000.00",
+                     *                 "text": "R$ 10.000.000,01 a R$ 12.500.000,00"
+                     *               },
+                     *               {
+                     *                 "value": "12500000.01-15000000.00",
+                     *                 "text": "R$ 12.500.000,01 a R$ 15.000.000,00"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "LIMIT-DEDUCTIBLE",
+                     *             "text": "Limites e franquias",
+                     *             "type": "options",
+                     *             "required": true,
+                     *             "minItems": 1,
+                     *             "maxItems": 10,
+                     *             "items": [
+                     *               {
+                     *                 "code": "LIMIT",
+                     *                 "text": "Limite máximo de indenização (R$)",
+                     *                 "type": "amount",
+                     *                 "required": true,
+                     *                 "allowed": [
+                     *                   {
+                     *                     "value": 30000,
+                     *                     "text": "R$ 30.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 50000,
+                     *                     "text": "R$ 50.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 100000,
+                     *                     "text": "R$ 100.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 150000,
+                     *                     "text": "R$ 150.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 200000,
+                     *                     "text": "R$ 200.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 250000,
+                     *                     "text": "R$ 250.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 300000,
+                     *                     "text": "R$ 300.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 400000,
+                     *                     "text": "R$ 400.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 500000,
+                     *                     "text": "R$ 500.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 600000,
+                     *                     "text": "R$ 600.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 700000,
+                     *                     "text": "R$ 700.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 800000,
+                     *                     "text": "R$ 800.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 900000,
+                     *                     "text": "R$ 900.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 1000000,
+                     *                     "text": "R$ 1.000.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 1100000,
+                     *                     "text": "R$ 1.100.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 1200000,
+                     *                     "text": "R$ 1.200.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 1300000,
+                     *                     "text": "R$ 1.300.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 1400000,
+                     *                     "text": "R$ 1.400.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 1500000,
+                     *                     "text": "R$ 1.500.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 1600000,
+                     *                     "text": "R$ 1.600.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 1700000,
+                     *                     "text": "R$ 1.700.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 1800000,
+                     *                     "text": "R$ 1.800.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 1900000,
+                     *                     "text": "R$ 1.900.000,00"
+                     *                   },
+                     *                   {
+                     *                     "value": 2000000,
+                     *                     "text": "R$ 2.000.000,00"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "code": "DEDUCTIBLE",
+                     *                 "text": "Franquia",
+                     *                 "type": "choice",
+                     *                 "required": true,
+                     *                 "allowed": [
+                     *                   {
+                     *                     "value": "DEFAULT",
+                     *                     "text": "Padrão"
+                     *                   },
+                     *                   {
+                     *                     "value": "INCREASED",
+                     *                     "text": "Majorada"
+                     *                   },
+                     *                   {
+                     *                     "value": "REDUCED",
+                     *                     "text": "Reduzida"
+                     *                   },
+                     *                   {
+                     *                     "value": "MINIMUM",
+                     *                     "text": "Sem franquia"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "proposalQuestions": [
+                     *           {
+                     *             "code": "PAYMENT-METHOD",
+                     *             "text": "Forma de pagamento",
+                     *             "type": "choice",
+                     *             "required": true,
+                     *             "allowed": [
+                     *               {
+                     *                 "value": "CREDIT-CARD",
+                     *                 "text": "Cartão de crédito"
+                     *               },
+                     *               {
+                     *                 "value": "TICKET",
+                     *                 "text": "Boleto"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "DUE-DAY",
+                     *             "text": "Dia de vencimento",
+                     *             "type": "integer",
+                     *             "required": false,
+                     *             "requiredWhen": {
+                     *               "answer": "PAYMENT-METHOD",
+                     *               "equals": "TICKET"
+                     *             },
+                     *             "min": 1,
+                     *             "max": 20
+                     *           },
+                     *           {
+                     *             "code": "SELECTED-VARIANT-IDENTIFIER",
+                     *             "text": "Opção de preço",
+                     *             "type": "guid",
+                     *             "required": true
+                     *           },
+                     *           {
+                     *             "code": "PAYMENT-INSTALLMENT-IDENTIFIER",
+                     *             "text": "Plano de parcelamento",
+                     *             "type": "guid",
+                     *             "required": true
+                     *           },
+                     *           {
+                     *             "code": "INSURED-BIRTH-DATE",
+                     *             "text": "Data de nascimento do segurado",
+                     *             "type": "date",
+                     *             "required": false,
+                     *             "maxDaysFromToday": -1
+                     *           },
+                     *           {
+                     *             "code": "PEP",
+                     *             "text": "Pessoa politicamente exposta",
+                     *             "type": "choice",
+                     *             "required": false,
+                     *             "allowed": [
+                     *               {
+                     *                 "value": "NO",
+                     *                 "text": "Não"
+                     *               },
+                     *               {
+                     *                 "value": "YES",
+                     *                 "text": "Sim"
+                     *               },
+                     *               {
+                     *                 "value": "RELATION",
+                     *                 "text": "Relacionado a uma pessoa politicamente exposta"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "code": "PEP-NAME",
+                     *             "text": "Nome da pessoa politicamente exposta",
+                     *             "type": "text",
+                     *             "required": false,
+                     *             "requiredWhen": {
+                     *               "answer": "PEP",
+                     *               "equals": "RELATION"
+                     *             },
+                     *             "maxLength": 200
+                     *           },
+                     *           {
+                     *             "code": "PEP-PARENTING",
+                     *             "text": "Grau de relacionamento",
+                     *             "type": "text",
+                     *             "required": false,
+                     *             "requiredWhen": {
+                     *               "answer": "PEP",
+                     *               "equals": "RELATION"
+                     *             },
+                     *             "maxLength": 200
+                     *           },
+                     *           {
+                     *             "code": "PEP-IDENTITY",
+                     *             "text": "CPF da pessoa politicamente exposta",
+                     *             "type": "document",
+                     *             "required": false,
+                     *             "requiredWhen": {
+                     *               "answer": "PEP",
+                     *               "equals": "RELATION"
+                     *             },
+                     *             "documents": [
+                     *               {
+                     *                 "kind": "CPF"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:05.498Z"
+                     *     }
+                     */
+                    "application/json": {
+                        item: components["schemas"]["CatalogueItem"];
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T13:45:40.671Z
+                         */
+                        executed: string;
+                    };
+                };
+            };
+            /** @description Error body with code INVALID-FORM-FIELD, INVALID-REQUEST. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            403: {
+                headers: {
+                    /** @description Seconds until the quota resets (00:00 UTC). */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code PRODUCT-NOT-FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
+            429: {
+                headers: {
+                    /** @description Seconds until a call would pass. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code INTERNAL-ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code SERVICE-UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description The `id` of the last event already read (from an earlier page): the page starts after it. Absent: from the oldest event kept. An id that is not one of the broker's events kept by the feed answers EVENT-NOT-FOUND */
+                after?: string;
+                /** @description 1..500, default 100 */
+                limit?: number;
+                /** @description Only events of this type, or of these comma-separated types: checkout.issued, checkout.declined, checkout.failed, policy.canceled, policy.expired, installment.paid, installment.overdue */
+                type?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Registration number of the broker (SUSEP) */
+                registerNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list": [
+                     *         {
+                     *           "id": "9ef0f633-7ee1-4532-8655-6e1e967d5adf",
+                     *           "type": "checkout.declined",
+                     *           "timestamp": "2026-11-26T01:56:02.816Z",
+                     *           "data": {
+                     *             "registerNumber": "100000",
+                     *             "quotationIdentifier": "fc9b55e5-0b15-4c8b-8dfd-381e1001755b",
+                     *             "reason": "Transação negada pelo emissor do cartão (saldo insuficiente).",
+                     *             "status": "Declined",
+                     *             "links": {
+                     *               "quotation": "http://localhost:3300/api/v1/quotation/100000/fc9b55e5-0b15-4c8b-8dfd-381e1001755b",
+                     *               "policy": null
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "6f698640-65b7-4a5f-8a06-e1b6e09d7cb9",
+                     *           "type": "checkout.issued",
+                     *           "timestamp": "2026-11-26T01:56:03.006Z",
+                     *           "data": {
+                     *             "registerNumber": "100000",
+                     *             "quotationIdentifier": "fc9b55e5-0b15-4c8b-8dfd-381e1001755b",
+                     *             "policyIdentifier": "3bfde7f7-f708-4f45-8531-8fcea23487e6",
+                     *             "number": "035120261000000000421001",
+                     *             "policyNumber": "1000000000421",
+                     *             "status": "Issued",
+                     *             "links": {
+                     *               "quotation": "http://localhost:3300/api/v1/quotation/100000/fc9b55e5-0b15-4c8b-8dfd-381e1001755b",
+                     *               "policy": "http://localhost:3300/api/v1/policy/100000/1000000000421"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": true,
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:05.582Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The events in commit order */
+                        list: components["schemas"]["FeedEvent"][];
+                        /** @description More events were already committed after the last one of `list`: ask again with `after` = its id */
+                        hasMore: boolean;
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T13:45:40.671Z
+                         */
+                        executed: string;
+                    };
+                };
+            };
+            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, EVENT-NOT-FOUND, INVALID-FORM-FIELD, INVALID-REQUEST. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            403: {
+                headers: {
+                    /** @description Seconds until the quota resets (00:00 UTC). */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
+            429: {
+                headers: {
+                    /** @description Seconds until a call would pass. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code INTERNAL-ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code SERVICE-UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandboxPayInstallment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters (a UUID is a good choice), kept 24 h per broker and endpoint. The same key with the same body (compared as canonical JSON) answers the first answer again with `Idempotent-Replayed: true` and does nothing twice; with another body 422 `IDEMPOTENCY-KEY-REUSED`; while the first call still runs 409 `IDEMPOTENCY-KEY-IN-USE`. A malformed key answers 400 `INVALID-FORM-FIELD`. Answers of 5xx are not kept: retrying with the key does the work. */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxInstallmentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "policy": {
+                     *         "identifier": "070fc223-7fb5-41d7-885e-1597be64246d",
+                     *         "number": "035120261000000000423001",
+                     *         "policyNumber": "1000000000423",
+                     *         "status": "Issued",
+                     *         "statusText": "Emitida",
+                     *         "insuredName": "Sandbox Tipado Usxzmqitpg",
+                     *         "insuredIdentity": "52998224725",
+                     *         "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
+                     *         "modalityText": "Corretor de Seguros",
+                     *         "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *         "productText": "RC Profissional",
+                     *         "vigencyStartedAt": "2026-12-05T03:00:00.000Z",
+                     *         "vigencyExpiredAt": "2027-12-05T03:00:00.000Z",
+                     *         "createdAt": "2026-11-26T01:56:05.732Z",
+                     *         "updatedAt": "2026-11-26T01:56:05.826Z",
+                     *         "quotationIdentifier": "7e956463-4fc3-442a-9946-2bcae0863b71",
+                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/f546373b-63cf-4435-a588-33a18036751a?expires=1796263200&signature=TrbV8zvfrcTymOED5hPqN0pNYPgS5lUn4vD_dzvZwE0",
+                     *         "TicketUrl": "http://localhost:3300/api/documents/dfef4f2d-ff97-4aed-9524-962d4b3d990f?expires=1796263200&signature=Uf8vtWys0Ef_AxqmAYXE5ROLAqeCJmrWCBXtqpraMf0",
+                     *         "version": "01.00",
+                     *         "totalClaims": 0,
+                     *         "installments": [
+                     *           {
+                     *             "installmentNumber": 1,
+                     *             "dueDate": "2026-12-02T03:00:00.000Z",
+                     *             "extraValue": 0,
+                     *             "valueIof": 13.77,
+                     *             "tariffPremiumValue": 186.68,
+                     *             "premiumTotalValue": 200.45,
+                     *             "status": "Paid",
+                     *             "statusText": "paga",
+                     *             "paidAt": "2026-11-25T03:00:00.000Z",
+                     *             "interestValue": 0,
+                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *           },
+                     *           {
+                     *             "installmentNumber": 2,
+                     *             "dueDate": "2027-01-10T03:00:00.000Z",
+                     *             "extraValue": 0,
+                     *             "valueIof": 13.78,
+                     *             "tariffPremiumValue": 186.66,
+                     *             "premiumTotalValue": 200.44,
+                     *             "status": "Pending",
+                     *             "statusText": "pendente",
+                     *             "paidAt": null,
+                     *             "interestValue": 0,
+                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *           },
+                     *           {
+                     *             "installmentNumber": 3,
+                     *             "dueDate": "2027-02-10T03:00:00.000Z",
+                     *             "extraValue": 0,
+                     *             "valueIof": 13.78,
+                     *             "tariffPremiumValue": 186.66,
+                     *             "premiumTotalValue": 200.44,
+                     *             "status": "Pending",
+                     *             "statusText": "pendente",
+                     *             "paidAt": null,
+                     *             "interestValue": 0,
+                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:05.842Z"
+                     *     }
+                     */
+                    "application/json": {
+                        policy: components["schemas"]["Policy"];
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T13:45:40.671Z
+                         */
+                        executed: string;
+                    };
+                };
+            };
+            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, POLICY-NOT-ACTIVE, INSTALLMENT-NOT-FOUND, INSTALLMENT-ALREADY-PAID, INSTALLMENT-NOT-PAYABLE, INVALID-FORM-FIELD, INVALID-REQUEST. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            403: {
+                headers: {
+                    /** @description Seconds until the quota resets (00:00 UTC). */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code POLICY-NOT-FOUND, ROUTE-NOT-FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-IN-USE. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code PAYLOAD-TOO-LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-REUSED. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
+            429: {
+                headers: {
+                    /** @description Seconds until a call would pass. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code INTERNAL-ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code PAYMENT-GATEWAY-UNAVAILABLE, SERVICE-UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandboxOverdueInstallment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters (a UUID is a good choice), kept 24 h per broker and endpoint. The same key with the same body (compared as canonical JSON) answers the first answer again with `Idempotent-Replayed: true` and does nothing twice; with another body 422 `IDEMPOTENCY-KEY-REUSED`; while the first call still runs 409 `IDEMPOTENCY-KEY-IN-USE`. A malformed key answers 400 `INVALID-FORM-FIELD`. Answers of 5xx are not kept: retrying with the key does the work. */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxInstallmentRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "policy": {
+                     *         "identifier": "070fc223-7fb5-41d7-885e-1597be64246d",
+                     *         "number": "035120261000000000423001",
+                     *         "policyNumber": "1000000000423",
+                     *         "status": "Issued",
+                     *         "statusText": "Emitida",
+                     *         "insuredName": "Sandbox Tipado Usxzmqitpg",
+                     *         "insuredIdentity": "52998224725",
+                     *         "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
+                     *         "modalityText": "Corretor de Seguros",
+                     *         "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *         "productText": "RC Profissional",
+                     *         "vigencyStartedAt": "2026-12-05T03:00:00.000Z",
+                     *         "vigencyExpiredAt": "2027-12-05T03:00:00.000Z",
+                     *         "createdAt": "2026-11-26T01:56:05.732Z",
+                     *         "updatedAt": "2026-11-26T01:56:05.884Z",
+                     *         "quotationIdentifier": "7e956463-4fc3-442a-9946-2bcae0863b71",
+                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/f546373b-63cf-4435-a588-33a18036751a?expires=1796263200&signature=TrbV8zvfrcTymOED5hPqN0pNYPgS5lUn4vD_dzvZwE0",
+                     *         "TicketUrl": "http://localhost:3300/api/documents/dfef4f2d-ff97-4aed-9524-962d4b3d990f?expires=1796263200&signature=Uf8vtWys0Ef_AxqmAYXE5ROLAqeCJmrWCBXtqpraMf0",
+                     *         "version": "01.00",
+                     *         "totalClaims": 0,
+                     *         "installments": [
+                     *           {
+                     *             "installmentNumber": 1,
+                     *             "dueDate": "2026-12-02T03:00:00.000Z",
+                     *             "extraValue": 0,
+                     *             "valueIof": 13.77,
+                     *             "tariffPremiumValue": 186.68,
+                     *             "premiumTotalValue": 200.45,
+                     *             "status": "Paid",
+                     *             "statusText": "paga",
+                     *             "paidAt": "2026-11-25T03:00:00.000Z",
+                     *             "interestValue": 0,
+                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *           },
+                     *           {
+                     *             "installmentNumber": 2,
+                     *             "dueDate": "2027-01-10T03:00:00.000Z",
+                     *             "extraValue": 0,
+                     *             "valueIof": 13.78,
+                     *             "tariffPremiumValue": 186.66,
+                     *             "premiumTotalValue": 200.44,
+                     *             "status": "Overdue",
+                     *             "statusText": "vencida",
+                     *             "paidAt": null,
+                     *             "interestValue": 0,
+                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *           },
+                     *           {
+                     *             "installmentNumber": 3,
+                     *             "dueDate": "2027-02-10T03:00:00.000Z",
+                     *             "extraValue": 0,
+                     *             "valueIof": 13.78,
+                     *             "tariffPremiumValue": 186.66,
+                     *             "premiumTotalValue": 200.44,
+                     *             "status": "Pending",
+                     *             "statusText": "pendente",
+                     *             "paidAt": null,
+                     *             "interestValue": 0,
+                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:05.896Z"
+                     *     }
+                     */
+                    "application/json": {
+                        policy: components["schemas"]["Policy"];
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T13:45:40.671Z
+                         */
+                        executed: string;
+                    };
+                };
+            };
+            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, POLICY-NOT-ACTIVE, INSTALLMENT-NOT-FOUND, INSTALLMENT-ALREADY-PAID, INSTALLMENT-ALREADY-OVERDUE, INSTALLMENT-NOT-PAYABLE, INVALID-FORM-FIELD, INVALID-REQUEST. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            403: {
+                headers: {
+                    /** @description Seconds until the quota resets (00:00 UTC). */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code POLICY-NOT-FOUND, ROUTE-NOT-FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-IN-USE. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code PAYLOAD-TOO-LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-REUSED. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
+            429: {
+                headers: {
+                    /** @description Seconds until a call would pass. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code INTERNAL-ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code SERVICE-UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sandboxExpirePolicy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters (a UUID is a good choice), kept 24 h per broker and endpoint. The same key with the same body (compared as canonical JSON) answers the first answer again with `Idempotent-Replayed: true` and does nothing twice; with another body 422 `IDEMPOTENCY-KEY-REUSED`; while the first call still runs 409 `IDEMPOTENCY-KEY-IN-USE`. A malformed key answers 400 `INVALID-FORM-FIELD`. Answers of 5xx are not kept: retrying with the key does the work. */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxPolicyRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "policy": {
+                     *         "identifier": "070fc223-7fb5-41d7-885e-1597be64246d",
+                     *         "number": "035120261000000000423001",
+                     *         "policyNumber": "1000000000423",
+                     *         "status": "Expired",
+                     *         "statusText": "Expirada",
+                     *         "insuredName": "Sandbox Tipado Usxzmqitpg",
+                     *         "insuredIdentity": "52998224725",
+                     *         "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
+                     *         "modalityText": "Corretor de Seguros",
+                     *         "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *         "productText": "RC Profissional",
+                     *         "vigencyStartedAt": "2026-12-05T03:00:00.000Z",
+                     *         "vigencyExpiredAt": "2027-12-05T03:00:00.000Z",
+                     *         "createdAt": "2026-11-26T01:56:05.732Z",
+                     *         "updatedAt": "2026-11-26T01:56:05.944Z",
+                     *         "quotationIdentifier": "7e956463-4fc3-442a-9946-2bcae0863b71",
+                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/f546373b-63cf-4435-a588-33a18036751a?expires=1796263200&signature=TrbV8zvfrcTymOED5hPqN0pNYPgS5lUn4vD_dzvZwE0",
+                     *         "TicketUrl": "http://localhost:3300/api/documents/dfef4f2d-ff97-4aed-9524-962d4b3d990f?expires=1796263200&signature=Uf8vtWys0Ef_AxqmAYXE5ROLAqeCJmrWCBXtqpraMf0",
+                     *         "version": "01.00",
+                     *         "totalClaims": 0,
+                     *         "installments": [
+                     *           {
+                     *             "installmentNumber": 1,
+                     *             "dueDate": "2026-12-02T03:00:00.000Z",
+                     *             "extraValue": 0,
+                     *             "valueIof": 13.77,
+                     *             "tariffPremiumValue": 186.68,
+                     *             "premiumTotalValue": 200.45,
+                     *             "status": "Paid",
+                     *             "statusText": "paga",
+                     *             "paidAt": "2026-11-25T03:00:00.000Z",
+                     *             "interestValue": 0,
+                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *           },
+                     *           {
+                     *             "installmentNumber": 2,
+                     *             "dueDate": "2027-01-10T03:00:00.000Z",
+                     *             "extraValue": 0,
+                     *             "valueIof": 13.78,
+                     *             "tariffPremiumValue": 186.66,
+                     *             "premiumTotalValue": 200.44,
+                     *             "status": "Overdue",
+                     *             "statusText": "vencida",
+                     *             "paidAt": null,
+                     *             "interestValue": 0,
+                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *           },
+                     *           {
+                     *             "installmentNumber": 3,
+                     *             "dueDate": "2027-02-10T03:00:00.000Z",
+                     *             "extraValue": 0,
+                     *             "valueIof": 13.78,
+                     *             "tariffPremiumValue": 186.66,
+                     *             "premiumTotalValue": 200.44,
+                     *             "status": "Pending",
+                     *             "statusText": "pendente",
+                     *             "paidAt": null,
+                     *             "interestValue": 0,
+                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T01:56:05.954Z"
+                     *     }
+                     */
+                    "application/json": {
+                        policy: components["schemas"]["Policy"];
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T13:45:40.671Z
+                         */
+                        executed: string;
+                    };
+                };
+            };
+            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, POLICY-NOT-ACTIVE, INVALID-FORM-FIELD, INVALID-REQUEST. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            403: {
+                headers: {
+                    /** @description Seconds until the quota resets (00:00 UTC). */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code POLICY-NOT-FOUND, ROUTE-NOT-FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-IN-USE. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code PAYLOAD-TOO-LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-REUSED. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
+            429: {
+                headers: {
+                    /** @description Seconds until a call would pass. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code INTERNAL-ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code SERVICE-UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2490,6 +8387,7 @@ export interface operations {
             /** @description The PDF. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2499,11 +8397,547 @@ export interface operations {
             /** @description Error body with code DOCUMENT-NOT-FOUND. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+            /** @description Error body with code INTERNAL-ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code SERVICE-UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "webhook:checkout.issued": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry and redelivery. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt (each attempt is signed anew). Reject one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the secret's bytes (base64-decoded after `whsec_`); during a secret rotation two of them, space-separated. Verify against the raw body. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "checkout.issued";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (UTC)
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * @description The broker (SUSEP registration number)
+                         * @example 100000
+                         */
+                        registerNumber: string;
+                        /** Format: uuid */
+                        quotationIdentifier: string;
+                        /** Format: uuid */
+                        policyIdentifier: string;
+                        /** @description The policy's 24-digit number */
+                        number: string;
+                        /** @description The policy's 13-digit policyNumber */
+                        policyNumber: string;
+                        /** @enum {string} */
+                        status: "Issued";
+                        /** @description The lookups to reconcile with */
+                        links: {
+                            /**
+                             * Format: uri
+                             * @description The quotation lookup (GET /v1/quotation/{registerNumber}/{quotationIdentifier})
+                             */
+                            quotation: string;
+                            /**
+                             * Format: uri
+                             * @description The policy lookup (GET /v1/policy/{registerNumber}/{policyNumber}); null while there is no policy
+                             */
+                            policy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds (body ignored, at most 64 KiB read) means delivered. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:checkout.declined": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry and redelivery. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt (each attempt is signed anew). Reject one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the secret's bytes (base64-decoded after `whsec_`); during a secret rotation two of them, space-separated. Verify against the raw body. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "checkout.declined";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (UTC)
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * @description The broker (SUSEP registration number)
+                         * @example 100000
+                         */
+                        registerNumber: string;
+                        /** Format: uuid */
+                        quotationIdentifier: string;
+                        /** @description Why, in the words the quotation lookup shows */
+                        reason: string;
+                        /** @enum {string} */
+                        status: "Declined";
+                        /** @description The lookups to reconcile with */
+                        links: {
+                            /**
+                             * Format: uri
+                             * @description The quotation lookup (GET /v1/quotation/{registerNumber}/{quotationIdentifier})
+                             */
+                            quotation: string;
+                            /**
+                             * Format: uri
+                             * @description The policy lookup (GET /v1/policy/{registerNumber}/{policyNumber}); null while there is no policy
+                             */
+                            policy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds (body ignored, at most 64 KiB read) means delivered. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:checkout.failed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry and redelivery. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt (each attempt is signed anew). Reject one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the secret's bytes (base64-decoded after `whsec_`); during a secret rotation two of them, space-separated. Verify against the raw body. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "checkout.failed";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (UTC)
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * @description The broker (SUSEP registration number)
+                         * @example 100000
+                         */
+                        registerNumber: string;
+                        /** Format: uuid */
+                        quotationIdentifier: string;
+                        /** @description Why, in the words the quotation lookup shows */
+                        reason: string;
+                        /** @enum {string} */
+                        status: "Failed";
+                        /** @description The lookups to reconcile with */
+                        links: {
+                            /**
+                             * Format: uri
+                             * @description The quotation lookup (GET /v1/quotation/{registerNumber}/{quotationIdentifier})
+                             */
+                            quotation: string;
+                            /**
+                             * Format: uri
+                             * @description The policy lookup (GET /v1/policy/{registerNumber}/{policyNumber}); null while there is no policy
+                             */
+                            policy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds (body ignored, at most 64 KiB read) means delivered. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:policy.canceled": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry and redelivery. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt (each attempt is signed anew). Reject one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the secret's bytes (base64-decoded after `whsec_`); during a secret rotation two of them, space-separated. Verify against the raw body. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "policy.canceled";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (UTC)
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * @description The broker (SUSEP registration number)
+                         * @example 100000
+                         */
+                        registerNumber: string;
+                        /** Format: uuid */
+                        quotationIdentifier: string;
+                        /** Format: uuid */
+                        policyIdentifier: string;
+                        /** @description The policy's 24-digit number */
+                        number: string;
+                        /** @description The policy's 13-digit policyNumber */
+                        policyNumber: string;
+                        /** @enum {string} */
+                        status: "Canceled";
+                        /** @description The lookups to reconcile with */
+                        links: {
+                            /**
+                             * Format: uri
+                             * @description The quotation lookup (GET /v1/quotation/{registerNumber}/{quotationIdentifier})
+                             */
+                            quotation: string;
+                            /**
+                             * Format: uri
+                             * @description The policy lookup (GET /v1/policy/{registerNumber}/{policyNumber}); null while there is no policy
+                             */
+                            policy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds (body ignored, at most 64 KiB read) means delivered. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:policy.expired": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry and redelivery. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt (each attempt is signed anew). Reject one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the secret's bytes (base64-decoded after `whsec_`); during a secret rotation two of them, space-separated. Verify against the raw body. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "policy.expired";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (UTC)
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * @description The broker (SUSEP registration number)
+                         * @example 100000
+                         */
+                        registerNumber: string;
+                        /** Format: uuid */
+                        quotationIdentifier: string;
+                        /** Format: uuid */
+                        policyIdentifier: string;
+                        /** @description The policy's 24-digit number */
+                        number: string;
+                        /** @description The policy's 13-digit policyNumber */
+                        policyNumber: string;
+                        /** @enum {string} */
+                        status: "Expired";
+                        /** @description The lookups to reconcile with */
+                        links: {
+                            /**
+                             * Format: uri
+                             * @description The quotation lookup (GET /v1/quotation/{registerNumber}/{quotationIdentifier})
+                             */
+                            quotation: string;
+                            /**
+                             * Format: uri
+                             * @description The policy lookup (GET /v1/policy/{registerNumber}/{policyNumber}); null while there is no policy
+                             */
+                            policy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds (body ignored, at most 64 KiB read) means delivered. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:installment.paid": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry and redelivery. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt (each attempt is signed anew). Reject one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the secret's bytes (base64-decoded after `whsec_`); during a secret rotation two of them, space-separated. Verify against the raw body. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "installment.paid";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (UTC)
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * @description The broker (SUSEP registration number)
+                         * @example 100000
+                         */
+                        registerNumber: string;
+                        /** Format: uuid */
+                        quotationIdentifier: string;
+                        /** Format: uuid */
+                        policyIdentifier: string;
+                        /** @description The policy's 24-digit number */
+                        number: string;
+                        /** @description The policy's 13-digit policyNumber */
+                        policyNumber: string;
+                        /** @description The installment (1 = the first) */
+                        installmentNumber: number;
+                        /** @enum {string} */
+                        status: "Paid";
+                        /** @description The lookups to reconcile with */
+                        links: {
+                            /**
+                             * Format: uri
+                             * @description The quotation lookup (GET /v1/quotation/{registerNumber}/{quotationIdentifier})
+                             */
+                            quotation: string;
+                            /**
+                             * Format: uri
+                             * @description The policy lookup (GET /v1/policy/{registerNumber}/{policyNumber}); null while there is no policy
+                             */
+                            policy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds (body ignored, at most 64 KiB read) means delivered. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:installment.overdue": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry and redelivery. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt (each attempt is signed anew). Reject one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the secret's bytes (base64-decoded after `whsec_`); during a secret rotation two of them, space-separated. Verify against the raw body. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "installment.overdue";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (UTC)
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * @description The broker (SUSEP registration number)
+                         * @example 100000
+                         */
+                        registerNumber: string;
+                        /** Format: uuid */
+                        quotationIdentifier: string;
+                        /** Format: uuid */
+                        policyIdentifier: string;
+                        /** @description The policy's 24-digit number */
+                        number: string;
+                        /** @description The policy's 13-digit policyNumber */
+                        policyNumber: string;
+                        /** @description The installment (1 = the first) */
+                        installmentNumber: number;
+                        /** @enum {string} */
+                        status: "Overdue";
+                        /** @description The lookups to reconcile with */
+                        links: {
+                            /**
+                             * Format: uri
+                             * @description The quotation lookup (GET /v1/quotation/{registerNumber}/{quotationIdentifier})
+                             */
+                            quotation: string;
+                            /**
+                             * Format: uri
+                             * @description The policy lookup (GET /v1/policy/{registerNumber}/{policyNumber}); null while there is no policy
+                             */
+                            policy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds (body ignored, at most 64 KiB read) means delivered. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:webhook.test": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry and redelivery. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt (each attempt is signed anew). Reject one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the secret's bytes (base64-decoded after `whsec_`); during a secret rotation two of them, space-separated. Verify against the raw body. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "webhook.test";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (UTC)
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * @description The broker (SUSEP registration number)
+                         * @example 100000
+                         */
+                        registerNumber: string;
+                        /**
+                         * Format: uuid
+                         * @description The webhook endpoint the ping was sent to
+                         */
+                        endpointId: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds (body ignored, at most 64 KiB read) means delivered. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,6 +1,8 @@
+import { getCatalogueProductEndpoint, listCatalogueEndpoint } from "@/lib/catalogue/endpoints";
 import { startCheckoutEndpoint } from "@/lib/checkout/endpoint";
 import { listClaimsEndpoint, noticeClaimEndpoint } from "@/lib/claims/endpoints";
 import type { Endpoint } from "@/lib/endpoint/definition";
+import { listEventsEndpoint } from "@/lib/event-feed/endpoints";
 import { getUsageEndpoint } from "@/lib/metrics/endpoint";
 import { getPolicyEndpoint, listPoliciesEndpoint } from "@/lib/policies/endpoints";
 import {
@@ -10,6 +12,11 @@ import {
   listQuotationsEndpoint,
 } from "@/lib/quotations/endpoints";
 import { renewPolicyEndpoint } from "@/lib/renewals/endpoints";
+import {
+  sandboxExpirePolicyEndpoint,
+  sandboxOverdueInstallmentEndpoint,
+  sandboxPayInstallmentEndpoint,
+} from "@/lib/sandbox/endpoints";
 
 /** Every API endpoint, in the order the OpenAPI document lists them. Each feature adds its own. */
 export const ENDPOINTS: Endpoint[] = [
@@ -24,4 +31,10 @@ export const ENDPOINTS: Endpoint[] = [
   listClaimsEndpoint,
   renewPolicyEndpoint,
   getUsageEndpoint,
+  listCatalogueEndpoint,
+  getCatalogueProductEndpoint,
+  listEventsEndpoint,
+  sandboxPayInstallmentEndpoint,
+  sandboxOverdueInstallmentEndpoint,
+  sandboxExpirePolicyEndpoint,
 ];

@@ -2,8 +2,10 @@ import type { z } from "zod";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { getDb } from "@/db/index";
 import type { ActiveApiKey } from "@/db/queries/api-keys";
+import { answerOnce } from "@/lib/api/idempotency";
 import { authenticateApiKey } from "@/lib/api-keys/key-store";
 import type { Endpoint } from "@/lib/endpoint/definition";
+import { deprecationHeaders } from "@/lib/endpoint/deprecation";
 import { clientIp } from "@/lib/http/client-address";
 import {
   ApiError,
@@ -12,7 +14,7 @@ import {
   GATEWAY_MESSAGES,
   GatewayError,
 } from "@/lib/http/errors";
-import { parseOrThrow, readJsonBody, searchParamsObject } from "@/lib/http/request";
+import { parseOrThrow, parseStrictQuery, readJsonBody, searchParamsObject } from "@/lib/http/request";
 import { requestIdOf } from "@/lib/http/request-id";
 import { errorResponse, gatewayResponse, jsonResponse, nowIso } from "@/lib/http/responses";
 import { log } from "@/lib/log";
@@ -29,6 +31,8 @@ export type ApiContext<P, Q, B> = {
   body: B;
   /** The key's broker; every read and write is scoped to it. */
   caller: ActiveApiKey;
+  /** Headers the handler adds to its success answer (documented in the endpoint's `successHeaders`). */
+  responseHeaders: Record<string, string>;
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -53,7 +57,10 @@ export function withApi<E extends Endpoint>(
   return async (request: Request, routeContext: RouteContext): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdOf(request.headers);
-    const baseHeaders: Record<string, string> = { "X-Request-Id": requestId };
+    const baseHeaders: Record<string, string> = {
+      "X-Request-Id": requestId,
+      ...deprecationHeaders(endpoint.deprecation),
+    };
     const call: CallRecord = {};
     const response = await answer(request, routeContext, requestId, baseHeaders, call);
     if (call.keyId) {
@@ -79,27 +86,56 @@ export function withApi<E extends Endpoint>(
         throw new ApiError("VERSION-NOT-SUPPORTED");
       }
       const caller = await authenticate(request, endpoint, baseHeaders, call);
+      const json = endpoint.body ? await readJsonBody(request) : undefined;
+      // A call repeated with its Idempotency-Key is answered from the first (lib/api/idempotency.ts).
+      return await answerOnce({ endpoint, request, caller, body: json, headers: baseHeaders }, () =>
+        execute(request, rawParams, requestId, baseHeaders, caller, json),
+      );
+    } catch (error) {
+      return errorToResponse(error, requestId, baseHeaders, endpoint.operationId);
+    }
+  }
+
+  /** Parsing, the registerNumber check, the handler and the response schema: the work a call does once. */
+  async function execute(
+    request: Request,
+    rawParams: Record<string, string | string[]>,
+    requestId: string,
+    baseHeaders: Record<string, string>,
+    caller: ActiveApiKey,
+    json: unknown,
+  ): Promise<Response> {
+    try {
       const params = endpoint.params ? parseOrThrow(endpoint.params, rawParams, "params") : {};
-      const query = endpoint.query
-        ? parseOrThrow(endpoint.query, searchParamsObject(new URL(request.url)), "query")
-        : {};
-      const body = endpoint.body ? parseOrThrow(endpoint.body, await readJsonBody(request), "body") : {};
+      // Reads are strict: a parameter the endpoint does not take is refused, never ignored.
+      const query =
+        endpoint.method === "GET"
+          ? parseStrictQuery(endpoint.query, new URL(request.url))
+          : endpoint.query
+            ? parseOrThrow(endpoint.query, searchParamsObject(new URL(request.url)), "query")
+            : {};
+      const body = endpoint.body ? parseOrThrow(endpoint.body, json, "body") : {};
       if (endpoint.registerNumberFrom) {
         const source = (endpoint.registerNumberFrom === "params" ? params : body) as {
           registerNumber?: string;
         };
         if (source.registerNumber !== caller.registerNumber) throw brokerNotAllowedError();
       }
+      const responseHeaders: Record<string, string> = {};
       const result = await handler({
         request,
         requestId,
         caller,
+        responseHeaders,
         params: params as Infer<NonNullable<E["params"]>>,
         query: query as Infer<NonNullable<E["query"]>>,
         body: body as Infer<NonNullable<E["body"]>>,
       });
       const shaped = endpoint.response.parse(result);
-      return jsonResponse({ ...shaped, success: true, executed: nowIso() }, 200, baseHeaders);
+      return jsonResponse({ ...shaped, success: true, executed: nowIso() }, 200, {
+        ...responseHeaders,
+        ...baseHeaders,
+      });
     } catch (error) {
       return errorToResponse(error, requestId, baseHeaders, endpoint.operationId);
     }
@@ -153,7 +189,8 @@ export function errorToResponse(
   }
   if (isDatabaseUnavailable(error)) {
     log.error({ err: error, requestId, operation }, "database unavailable");
-    return errorResponse(503, [{ code: "SERVICE-UNAVAILABLE" }], { ...headers, "Retry-After": "5" });
+    // jsonResponse adds Retry-After, as to every 503.
+    return errorResponse(503, [{ code: "SERVICE-UNAVAILABLE" }], headers);
   }
   log.error({ err: error, requestId, operation }, "unexpected error");
   return errorResponse(

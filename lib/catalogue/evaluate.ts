@@ -18,16 +18,41 @@ export type EvaluationContext = {
   today: string;
 };
 
+/**
+ * Why one answer could not be evaluated, with what the evaluator knew at that point (the values
+ * allowed under the answers before it), so that the error can say what was expected.
+ */
+export type AnswerProblem = {
+  /** The code named in the error's `properties`: the code the caller sent (an alias stays an alias). */
+  code: string;
+  reason: "missing" | "invalid";
+  question: Question;
+  /** Codes reported together with this one (`alsoReportWhenMissing`). */
+  alsoReported?: string[];
+  /** choice / multi-choice: the values whose condition held when the answer was evaluated. */
+  allowed?: string[];
+  /** document: the tax id expected when the answer was evaluated (none: either). */
+  document?: "CPF" | "CNPJ";
+  /** options: the first entry that failed and why. */
+  entry?: { index: number; problems: AnswerProblem[] };
+  /** A check outside the question's own rules (e.g. an identifier that is not this quotation's). */
+  detail?: string;
+};
+
 export type Evaluation = {
   values: AnswerValues;
   /** Codes of the answers that could not be evaluated, in question order, without repeats. */
   failures: string[];
+  /** One entry per failing answer, in question order. */
+  problems: AnswerProblem[];
 };
 
 type Lookup = (code: string) => AnswerValue | undefined;
-type Normalised = { ok: true; value: AnswerValue } | { ok: false };
+type ProblemHint = Pick<AnswerProblem, "allowed" | "document" | "entry">;
+type Normalised = { ok: true; value: AnswerValue } | { ok: false; hint?: ProblemHint };
 
 const FAIL: Normalised = { ok: false };
+const fail = (hint: ProblemHint): Normalised => ({ ok: false, hint });
 const ok = (value: AnswerValue): Normalised => ({ ok: true, value });
 const NUMERIC = /^[+-]?\d+(?:\.\d+)?$/;
 const emailSchema = z.email();
@@ -71,6 +96,7 @@ export function evaluateAnswers(
   const sent = answers instanceof Map ? answers : collectAnswers(answers);
   const values: AnswerValues = {};
   const failures: string[] = [];
+  const problems: AnswerProblem[] = [];
   const lookup: Lookup = (code) => (code in values ? values[code] : outer(code));
 
   for (const question of questions) {
@@ -82,15 +108,25 @@ export function evaluateAnswers(
         const normalised = normalise(question, question.default, context, lookup);
         if (normalised.ok) values[question.code] = normalised.value;
       } else if (question.required) {
-        failures.push(question.code, ...(question.alsoReportWhenMissing ?? []));
+        const alsoReported = question.alsoReportWhenMissing ?? [];
+        failures.push(question.code, ...alsoReported);
+        problems.push({
+          code: question.code,
+          reason: "missing",
+          question,
+          ...(alsoReported.length ? { alsoReported } : {}),
+        });
       }
       continue;
     }
     const normalised = normalise(question, sent.get(usedCode), context, lookup);
     if (normalised.ok) values[question.code] = normalised.value;
-    else failures.push(usedCode);
+    else {
+      failures.push(usedCode);
+      problems.push({ code: usedCode, reason: "invalid", question, ...normalised.hint });
+    }
   }
-  return { values, failures: [...new Set(failures)] };
+  return { values, failures: [...new Set(failures)], problems };
 }
 
 /** A blank string counts as not sent, except where an empty text is a valid answer. */
@@ -126,17 +162,17 @@ function asDay(raw: unknown): string | undefined {
   return parsed.kind === "day" ? parsed.day : businessDay(parsed.instant);
 }
 
-function matchOption(
-  question: Question & { options: { value: string; when?: Condition }[] },
-  raw: unknown,
-  lookup: Lookup,
-) {
+type WithOptions = Question & { options: { value: string; when?: Condition }[] };
+
+/** The option values allowed under the answers evaluated so far. */
+function applicableValues(question: WithOptions, lookup: Lookup): string[] {
+  return question.options.filter((o) => !o.when || conditionHolds(o.when, lookup)).map((o) => o.value);
+}
+
+function matchOption(question: WithOptions, raw: unknown, lookup: Lookup) {
   const text = typeof raw === "boolean" ? String(raw) : asText(raw);
   if (text === undefined) return undefined;
-  const option = question.options.find(
-    (o) => o.value.toUpperCase() === text.toUpperCase() && (!o.when || conditionHolds(o.when, lookup)),
-  );
-  return option?.value;
+  return applicableValues(question, lookup).find((value) => value.toUpperCase() === text.toUpperCase());
 }
 
 function normalise(question: Question, raw: unknown, context: EvaluationContext, lookup: Lookup): Normalised {
@@ -179,17 +215,18 @@ function normalise(question: Question, raw: unknown, context: EvaluationContext,
     }
     case "choice": {
       const value = matchOption(question, raw, lookup);
-      return value === undefined ? FAIL : ok(value);
+      return value === undefined ? fail({ allowed: applicableValues(question, lookup) }) : ok(value);
     }
     case "multi-choice": {
       const list = Array.isArray(raw) ? raw : [raw];
       const chosen: string[] = [];
+      const refused = fail({ allowed: applicableValues(question, lookup) });
       for (const item of list) {
         const value = matchOption(question, item, lookup);
-        if (value === undefined) return FAIL;
+        if (value === undefined) return refused;
         if (!chosen.includes(value)) chosen.push(value);
       }
-      return chosen.length >= question.minItems ? ok(chosen) : FAIL;
+      return chosen.length >= question.minItems ? ok(chosen) : refused;
     }
     case "date": {
       const day = asDay(raw);
@@ -209,15 +246,16 @@ function normalise(question: Question, raw: unknown, context: EvaluationContext,
       return ok(day);
     }
     case "document": {
-      const text = typeof raw === "string" ? asText(raw) : undefined;
-      if (text === undefined) return FAIL;
       const rule = question.documents.find((d) => !d.when || conditionHolds(d.when, lookup));
+      const refused = rule ? fail({ document: rule.kind }) : FAIL;
+      const text = typeof raw === "string" ? asText(raw) : undefined;
+      if (text === undefined) return refused;
       const valid = rule
         ? rule.kind === "CPF"
           ? isValidCpfValue(text)
           : isValidCnpjValue(text)
         : isValidCpfValue(text) || isValidCnpjValue(text);
-      return valid ? ok(normalizeIdentity(text)) : FAIL;
+      return valid ? ok(normalizeIdentity(text)) : refused;
     }
     case "guid": {
       const text = asText(raw);
@@ -233,11 +271,11 @@ function normalise(question: Question, raw: unknown, context: EvaluationContext,
       if (!Array.isArray(raw) || raw.length < question.minItems || raw.length > question.maxItems)
         return FAIL;
       const entries: Record<string, Scalar>[] = [];
-      for (const entry of raw) {
+      for (const [index, entry] of raw.entries()) {
         const fields = optionEntryAnswers(entry);
-        if (!fields) return FAIL;
+        if (!fields) return fail({ entry: { index, problems: [] } });
         const nested = evaluateAnswers(question.fields, fields, context, lookup);
-        if (nested.failures.length) return FAIL;
+        if (nested.failures.length) return fail({ entry: { index, problems: nested.problems } });
         entries.push(nested.values as Record<string, Scalar>);
       }
       return ok(entries);

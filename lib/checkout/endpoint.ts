@@ -18,6 +18,10 @@ export const startCheckoutEndpoint = defineEndpoint({
   params: z.object({ version: safeTextSchema }),
   body: checkoutRequestSchema,
   response: z.object({}),
+  successHeaders: {
+    Location:
+      "The quotation lookup (absolute URL, GET /v1/quotation/{registerNumber}/{quotationIdentifier}), where the checkout's progress and the issued policy appear.",
+  },
   registerNumberFrom: "body",
   errors: [
     "INVALID-FORM-FIELD",

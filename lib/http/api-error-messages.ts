@@ -18,6 +18,10 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   "RENEWAL-NOT-AVAILABLE":
     "A apólice só pode ser renovada a partir de 60 dias antes do fim da vigência e até 30 dias depois.",
   "RENEWAL-ALREADY-EXISTS": "Esta apólice já tem uma cotação de renovação.",
+  "IDEMPOTENCY-KEY-REUSED":
+    "Esta chave de idempotência já foi usada com outro conteúdo nesta operação. Use uma chave nova.",
+  "IDEMPOTENCY-KEY-IN-USE":
+    "Uma requisição com esta chave de idempotência ainda está em andamento. Tente novamente em instantes.",
   "SERVICE-UNAVAILABLE": "O serviço está indisponível no momento. Tente novamente em instantes.",
 };
 

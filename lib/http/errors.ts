@@ -20,10 +20,18 @@ export const ERROR_CODES = {
   },
   "TOKEN-ERROR": { status: 400, message: "The subscription key may not act for this registration number." },
   "POLICY-NOT-FOUND": { status: 404, message: "Policy not found." },
+  "PRODUCT-NOT-FOUND": { status: 404, message: "No product of the catalogue has this operationCode." },
   "POLICY-NOT-ACTIVE": { status: 400, message: "The policy is not Issued (it expired or was canceled)." },
   "OCCURRENCE-OUTSIDE-VIGENCY": {
     status: 400,
     message: "The occurrence date is outside the policy's vigency.",
+  },
+  "INSTALLMENT-NOT-FOUND": { status: 400, message: "The policy has no installment with this number." },
+  "INSTALLMENT-ALREADY-PAID": { status: 400, message: "The installment is already paid." },
+  "INSTALLMENT-ALREADY-OVERDUE": { status: 400, message: "The installment is already overdue." },
+  "INSTALLMENT-NOT-PAYABLE": {
+    status: 400,
+    message: "The installment cannot be moved: it was canceled, or its payment method has no sandbox path.",
   },
   "RENEWAL-NOT-AVAILABLE": {
     status: 400,
@@ -31,6 +39,11 @@ export const ERROR_CODES = {
       "The policy cannot be renewed: only Issued or Expired policies ending within 60 days or expired less than 30 days ago.",
   },
   "RENEWAL-ALREADY-EXISTS": { status: 400, message: "The policy already has a renewal quotation." },
+  "EVENT-NOT-FOUND": {
+    status: 400,
+    message:
+      "The event in `after` is not one of this broker's events kept by the feed (30 days). Read the feed again without `after`.",
+  },
   "DOCUMENT-NOT-FOUND": { status: 404, message: "Document not found or link expired." },
   "ROUTE-NOT-FOUND": { status: 404, message: "No endpoint answers at this address." },
   "VERSION-NOT-SUPPORTED": { status: 404, message: "This API version is not supported. Use v1." },
@@ -46,6 +59,15 @@ export const ERROR_CODES = {
   "REQUEST-TIMEOUT": { status: 408, message: "The request was not received in time." },
   "HEADERS-TOO-LARGE": { status: 431, message: "The request headers are larger than 16 KiB." },
   "PAYLOAD-TOO-LARGE": { status: 413, message: "The request body is larger than 64 KiB." },
+  "IDEMPOTENCY-KEY-REUSED": {
+    status: 422,
+    message:
+      "This Idempotency-Key was already used with another body on this endpoint. Use a new key for a new request.",
+  },
+  "IDEMPOTENCY-KEY-IN-USE": {
+    status: 409,
+    message: "A request with this Idempotency-Key is still running. Retry in a moment.",
+  },
   "PAYMENT-GATEWAY-UNAVAILABLE": {
     status: 503,
     message: "The payment gateway is unavailable. Try again shortly.",

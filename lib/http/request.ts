@@ -68,6 +68,56 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 }
 
 /**
+ * The parameter names a query schema takes: the keys of its `z.object` (through a pipe or a
+ * default around it); none without a schema. Undefined when the schema is not an object, so that
+ * a caller cannot mistake "unknown" for "takes nothing".
+ */
+export function queryParameterNames(schema: z.ZodType | undefined): string[] | undefined {
+  if (!schema) return [];
+  // The definition's `type` tag, not instanceof: the check holds whichever copy of zod built it.
+  const def = schema._zod.def as unknown as Record<string, unknown>;
+  if (def.type === "object") return Object.keys(def.shape as Record<string, unknown>);
+  const inner = def.type === "pipe" ? def.in : (def.innerType ?? def.schema);
+  return inner ? queryParameterNames(inner as z.ZodType) : undefined;
+}
+
+/**
+ * Strict parameters: the names of `url`'s query that `known` does not list (in the order they came,
+ * each once). A misspelt filter (`stauts=`) is refused rather than ignored, since ignoring it would
+ * silently widen the answer. Names are compared exactly, as the schemas read them.
+ */
+export function unknownQueryParameters(url: URL, known: readonly string[]): string[] {
+  const unknown = new Set<string>();
+  for (const name of url.searchParams.keys()) if (!known.includes(name)) unknown.add(name);
+  return [...unknown];
+}
+
+/**
+ * The query parsed by `schema`, refusing any parameter it does not name: one INVALID-FORM-FIELD whose
+ * `properties` list the unknown names (and any known one with a bad value), and whose message names
+ * the unknown ones and what the endpoint takes.
+ */
+export function parseStrictQuery<T>(schema: z.ZodType<T> | undefined, url: URL): T | Record<string, never> {
+  const known = queryParameterNames(schema) ?? [...url.searchParams.keys()];
+  const unknown = unknownQueryParameters(url, known);
+  const parsed = schema?.safeParse(searchParamsObject(url));
+  if (!unknown.length) {
+    if (!parsed) return {};
+    if (parsed.success) return parsed.data;
+    throw new ApiError("INVALID-FORM-FIELD", { properties: issuePaths(parsed.error, "query") });
+  }
+  const invalid = parsed && !parsed.success ? issuePaths(parsed.error, "query") : [];
+  const names = unknown.map((name) => `"${name}"`).join(", ");
+  const accepted = known.length
+    ? `Accepted: ${known.join(", ")}.`
+    : "This endpoint takes no query parameters.";
+  throw new ApiError("INVALID-FORM-FIELD", {
+    message: `Unknown query parameter${unknown.length > 1 ? "s" : ""} ${names}. ${accepted}`,
+    properties: [...new Set([...unknown, ...invalid])],
+  });
+}
+
+/**
  * The query as an object: the first value of each name, and a parameter left empty (`page=`,
  * `status= `) counted as absent, so that it takes its default instead of failing validation.
  */

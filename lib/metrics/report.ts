@@ -1,7 +1,9 @@
 import type { Executor } from "@/db/index";
 import type { UsageCounts } from "@/db/queries/api-usage";
-import { addDays } from "@/lib/dates";
+import { addDays, BUSINESS_TIME_ZONE } from "@/lib/dates";
 import { ApiError } from "@/lib/http/errors";
+import { DAY_MS } from "@/lib/rate-limit/policies";
+import { bucketEnd } from "@/lib/rate-limit/window-math";
 import { MAX_USAGE_RANGE_DAYS, type UsageQuery, type UsageReport } from "@/lib/schemas/metrics";
 import { currentUsageDay, readApiUsage } from "./index";
 import { mergeCounts } from "./recorder";
@@ -53,11 +55,17 @@ const zero = (): UsageCounts => ({
   latencyMaxUs: 0,
 });
 
+/** When the daily quota starts again: the end of its epoch-aligned 24 h window, i.e. the next 00:00 UTC. */
+export function quotaResetsAt(now = Date.now()): string {
+  return new Date(bucketEnd(now, DAY_MS)).toISOString();
+}
+
 /** The usage report of one key: every day of the range (zeros included) and the totals. */
 export async function buildUsageReport(
   db: Executor,
   apiKeyId: string,
   range: { from: string; to: string },
+  now = Date.now(),
 ): Promise<UsageReport> {
   const byDay = await readApiUsage(db, apiKeyId, range.from, range.to);
   const totals = zero();
@@ -67,5 +75,11 @@ export async function buildUsageReport(
     mergeCounts(totals, counts);
     days.push({ day, ...present(counts) });
   }
-  return { ...range, days, totals: present(totals) };
+  return {
+    timeZone: BUSINESS_TIME_ZONE,
+    quotaResetsAt: quotaResetsAt(now),
+    ...range,
+    days,
+    totals: present(totals),
+  };
 }

@@ -2,6 +2,7 @@ import type { Database } from "@/db/index";
 import {
   type CardChargeCandidate,
   ensureChargeAttempt,
+  findCardChargeCandidate,
   findCardChargeCandidates,
   findChargeAttempts,
   findInstallmentEventSubjects,
@@ -97,6 +98,32 @@ export async function chargeDueCardInstallments(
   if (summary.approved + summary.declined + summary.unavailable) {
     log.info({ ...summary, day: run.day }, "card installments charged");
   }
+  return summary;
+}
+
+/**
+ * One card installment charged now, as the daily job charges it (the sandbox's "pay"): an attempt
+ * left Pending by an outage is repeated with its key, otherwise the next attempt is written and
+ * charged. The summary says what happened; nothing when the installment is not an unpaid card one.
+ */
+export async function chargeCardInstallment(
+  db: Database,
+  installmentId: string,
+  options: { now: Date; gateway?: PaymentGateway },
+): Promise<CardChargeSummary> {
+  const gateway = options.gateway ?? getPaymentGateway();
+  const summary: CardChargeSummary = { approved: 0, declined: 0, unavailable: 0, resumed: 0 };
+  const candidate = await findCardChargeCandidate(db, installmentId);
+  if (!candidate) return summary;
+  const attempts = await findChargeAttempts(db, [installmentId]);
+  const pending = attempts.find((attempt) => attempt.status === "Pending");
+  if (pending) {
+    summary.resumed++;
+    await chargeAttempt(db, gateway, pending, candidate.cardToken, options.now, summary);
+    return summary;
+  }
+  const attempt = Math.max(0, ...attempts.map((row) => row.attempt)) + 1;
+  await chargeCandidate(db, gateway, candidate, attempt, options.now, summary);
   return summary;
 }
 

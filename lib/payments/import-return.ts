@@ -18,7 +18,7 @@ import { recordInstallmentEvents } from "./installment-events";
 export type ImportReturnInput = {
   text: string;
   fileName: string;
-  source: "cli" | "portal";
+  source: "cli" | "portal" | "sandbox";
   /** A broker admin's upload settles only that broker's boletos (others' numbers are unknown to it). */
   brokerId?: string;
   userId?: string;

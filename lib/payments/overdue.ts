@@ -13,6 +13,9 @@ export type DailyRun = {
   batchSize?: number;
 };
 
+/** A run narrowed to some installments (the sandbox moves one without touching the others). */
+export type OverdueRun = DailyRun & { onlyInstallmentIds?: string[] };
+
 export const DEFAULT_DAILY_BATCH_SIZE = 1000;
 
 /**
@@ -20,13 +23,13 @@ export const DEFAULT_DAILY_BATCH_SIZE = 1000;
  * `installment.overdue` per installment in the same transaction. In batches of
  * `batchSize` rows per transaction, so that the API keeps answering while it runs; idempotent.
  */
-export async function markOverdueInstallments(db: Database, run: DailyRun): Promise<number> {
+export async function markOverdueInstallments(db: Database, run: OverdueRun): Promise<number> {
   const dueBefore = startOfBusinessDay(run.day);
   const batchSize = run.batchSize ?? DEFAULT_DAILY_BATCH_SIZE;
   let total = 0;
   for (;;) {
     const marked = await db.transaction(async (tx) => {
-      const ids = await markOverdueBatch(tx, dueBefore, batchSize);
+      const ids = await markOverdueBatch(tx, dueBefore, batchSize, run.onlyInstallmentIds);
       await recordInstallmentEvents(
         tx,
         "installment.overdue",

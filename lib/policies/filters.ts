@@ -124,6 +124,7 @@ export async function resolvePolicyFilters(
   if (query.startDate) filters.vigencyStartFrom = query.startDate.instant;
   if (query.endDate) filters.vigencyEnd = query.endDate;
   if (query.quotationIdentifier) filters.quotationId = query.quotationIdentifier;
+  if (query.updatedFrom) filters.updatedFrom = query.updatedFrom.instant;
   const now = new Date();
   if (query.endingWithinDays) {
     filters.vigencyEndBetween = { from: now, to: endOfBusinessDayAhead(now, query.endingWithinDays) };

@@ -114,6 +114,7 @@ const SORT_VALUE: Record<(typeof POLICY_SORT_FIELDS)[number], (item: Item) => st
   insuredname: (item) => normalizeName(item.insuredName!),
   insuredidentity: (item) => item.insuredIdentity!,
   vigencyexpiredat: (item) => item.vigencyExpiredAt!,
+  updatedat: (item) => item.updatedAt!,
 };
 // Byte order, as the database's "C" collation compares.
 const compareText = (a: string, b: string) =>
@@ -149,6 +150,7 @@ describe("GET /api/v1/policy/{registerNumber}/all", () => {
         "vigencyStartedAt",
         "vigencyExpiredAt",
         "createdAt",
+        "updatedAt",
         "quotationIdentifier",
         "version",
         "totalClaims",

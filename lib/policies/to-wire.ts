@@ -41,6 +41,7 @@ export function policyToWire(
     vigencyStartedAt: row.vigencyStartedAt.toISOString(),
     vigencyExpiredAt: row.vigencyExpiredAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
     quotationIdentifier: row.quotationId,
     quotationDocumentUrl: links.policyPdfUrl,
     TicketUrl: links.ticketUrl,

@@ -9,6 +9,7 @@ import {
 import { setInstallmentPlanDueDates, updateQuotation } from "@/db/queries/quotations/records";
 import type { PaymentMethod } from "@/db/schema";
 import { getModalityByCode } from "@/lib/catalogue";
+import { answersNotEvaluated } from "@/lib/catalogue/answer-errors";
 import { evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
 import { ApiError } from "@/lib/http/errors";
 import { formatProposalNumber } from "@/lib/policies/numbers";
@@ -26,14 +27,21 @@ import { PROPOSAL_KEPT_ANSWERS, proposalQuestions } from "./questions";
 function evaluateProposalAnswers(aggregate: QuotationAggregate, input: ProposalRequest, now: Date) {
   const definition = getModalityByCode(aggregate.quotation.modalityCode);
   const questions = proposalQuestions(definition);
-  const { values, failures } = evaluateAnswers(questions, input.answers, evaluationContext(now));
+  const { values, failures, problems } = evaluateAnswers(questions, input.answers, evaluationContext(now));
   const failed = [...failures];
+  const question = (code: string) => questions.find((q) => q.code === code)!;
+  const refuse = (code: string, detail: string) => {
+    failed.push(code);
+    problems.push({ code, reason: "invalid", question: question(code), detail });
+  };
 
   const method = values["PAYMENT-METHOD"] as PaymentMethod | undefined;
   const option = definition.payment.options.find((o) => o.proposalMethod === method);
   const variantId = values["SELECTED-VARIANT-IDENTIFIER"] as string | undefined;
   const variant = aggregate.variants.find((v) => v.id === variantId);
-  if (variantId !== undefined && !variant) failed.push("SELECTED-VARIANT-IDENTIFIER");
+  if (variantId !== undefined && !variant) {
+    refuse("SELECTED-VARIANT-IDENTIFIER", "not a variantIdentifier of this quotation");
+  }
   const planId = values["PAYMENT-INSTALLMENT-IDENTIFIER"] as string | undefined;
   const plan = aggregate.plans.find(
     (p) =>
@@ -41,12 +49,23 @@ function evaluateProposalAnswers(aggregate: QuotationAggregate, input: ProposalR
       (!variant || p.variantId === variant.id) &&
       (!option || p.paymentType === option.paymentType),
   );
-  if (planId !== undefined && !plan) failed.push("PAYMENT-INSTALLMENT-IDENTIFIER");
+  if (planId !== undefined && !plan) {
+    refuse(
+      "PAYMENT-INSTALLMENT-IDENTIFIER",
+      "not an installment identifier of the selected variant in the payment option of PAYMENT-METHOD",
+    );
+  }
 
   if (failed.length || !method || !variant || !plan) {
     const order = questions.flatMap((q) => [q.code, ...(q.alsoReportWhenMissing ?? [])]);
-    const properties = [...new Set(failed)].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-    throw new ApiError("ANSWERS-NOT-EVALUATED", { properties });
+    const byOrder = (a: string, b: string) => order.indexOf(a) - order.indexOf(b);
+    const properties = [...new Set(failed)].sort(byOrder);
+    const details = problems.filter((p, i) => problems.findIndex((q) => q.code === p.code) === i);
+    throw answersNotEvaluated(
+      properties,
+      details.sort((a, b) => byOrder(a.code, b.code)),
+      definition.operationCode,
+    );
   }
   const dueDay = method === "TICKET" ? (values["DUE-DAY"] as number) : null;
   const kept = Object.fromEntries(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { quotationRequestDocSchema } from "@/lib/catalogue/request-doc";
 import { defineEndpoint } from "@/lib/endpoint/definition";
 import { safeTextSchema } from "@/lib/schemas/primitives";
 import { proposalRequestSchema, proposalResultSchema } from "@/lib/schemas/proposal";
@@ -10,6 +11,14 @@ import {
   quotationReadParamsSchema,
   quotationReadResponseSchema,
 } from "@/lib/schemas/quotation-read";
+
+/** How ANSWERS-NOT-EVALUATED reads (lib/catalogue/answer-errors.ts). */
+const ANSWER_ERRORS_TEXT =
+  "Every missing or invalid answer is reported at once in 400 ANSWERS-NOT-EVALUATED: the first error " +
+  "carries every offending code in `properties` (message `One or more answers could not be evaluated.`), then " +
+  "one error per answer, same code, `properties` naming it and a `message` saying whether it is missing or " +
+  "invalid and what is expected (`PERSON-TYPE is invalid: expected one of: NATURAL, LEGAL.`, with the " +
+  "allowed values listed when there are at most 10).";
 
 const versionParams = z.object({ version: safeTextSchema.meta({ example: "v1" }) });
 
@@ -23,13 +32,15 @@ export const createQuotationEndpoint = defineEndpoint({
     "and/or boleto installment plans. With `quotationIdentifier` (or `identifier`) the same quotation is " +
     "re-quoted: new variant and plan identifiers, any earlier proposal discarded; an Expired quotation becomes " +
     "Draft again. A quotation is valid for 30 days after its latest quote and never past its START-VIGENCY-DATE " +
-    "(end of that day in São Paulo); past it, proposal and checkout answer QUOTATION-EXPIRED. Every missing or invalid " +
-    "answer is reported at once in `ANSWERS-NOT-EVALUATED.properties`.",
+    "(end of that day in São Paulo); past it, proposal and checkout answer QUOTATION-EXPIRED. The questions of " +
+    "each product are in GET /api/v1/catalogue/{operationCode} (and typed per operationCode in this body). " +
+    ANSWER_ERRORS_TEXT,
   tag: "Quotations",
   auth: "key",
   versioned: true,
   params: versionParams,
   body: quotationRequestSchema,
+  bodyDoc: quotationRequestDocSchema,
   response: quotationResultSchema,
   registerNumberFrom: "body",
   errors: [
@@ -49,7 +60,9 @@ export const createProposalEndpoint = defineEndpoint({
   description:
     "Chooses a price variant and an installment plan of a Draft quotation (PAYMENT-METHOD, DUE-DAY for " +
     "TICKET, SELECTED-VARIANT-IDENTIFIER, PAYMENT-INSTALLMENT-IDENTIFIER). A new proposal replaces the " +
-    "previous one until checkout. The result carries the proposal number and a signed link to its PDF.",
+    "previous one until checkout. The result carries the proposal number and a signed link to its PDF. The " +
+    "questions are the `proposalQuestions` of GET /api/v1/catalogue/{operationCode}. " +
+    ANSWER_ERRORS_TEXT,
   tag: "Quotations",
   auth: "key",
   versioned: true,

@@ -37,6 +37,7 @@ function toSummaryWire(row: QuotationSummaryRow, origin?: string): QuotationSumm
     insuredName: quotation.insuredName,
     insuredIdentity: quotation.insuredIdentity,
     createdAt: quotation.createdAt.toISOString(),
+    updatedAt: quotation.updatedAt.toISOString(),
     // Rows written before validity existed and not yet backfilled get the same rule here.
     expiresAt: (
       quotation.expiresAt ?? computeExpiresAt(quotation.quotedAt, businessDay(quotation.vigencyStartedAt))
@@ -129,6 +130,8 @@ export async function listQuotationReads(
       createdFrom: query.createdFrom,
       createdTo: query.createdTo,
       stage: query.stage ? quotationStageFilter(query.stage) : undefined,
+      updatedFrom: query.updatedFrom?.instant,
+      previousPolicyNumber: query.previousPolicyNumber,
     },
     sort: query.sort,
     limit: query.itemsPerPage,

@@ -12,6 +12,7 @@ import {
 } from "@/db/queries/quotations/records";
 import { type Address, LIVE_RENEWAL_INDEX, type PersonType } from "@/db/schema";
 import { findModalityByOperationCode } from "@/lib/catalogue";
+import { answersNotEvaluated } from "@/lib/catalogue/answer-errors";
 import { type AnswerValues, evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
 import { ensureCatalogueSynced } from "@/lib/catalogue/sync";
 import type { ModalityDefinition } from "@/lib/catalogue/types";
@@ -114,8 +115,12 @@ export async function createQuotation(
         throw new ApiError("QUOTATION-NOT-EDITABLE");
       }
     }
-    const { values, failures } = evaluateAnswers(definition.questions, input.answers, evaluationContext(now));
-    if (failures.length) throw new ApiError("ANSWERS-NOT-EVALUATED", { properties: failures });
+    const { values, failures, problems } = evaluateAnswers(
+      definition.questions,
+      input.answers,
+      evaluationContext(now),
+    );
+    if (failures.length) throw answersNotEvaluated(failures, problems, definition.operationCode);
 
     const columns = quotationColumns(definition, values, now);
     let quotation: Awaited<ReturnType<typeof insertQuotation>>;

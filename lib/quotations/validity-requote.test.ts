@@ -60,7 +60,10 @@ describe("a later vigency start extends a quotation's validity", () => {
       await expect(
         requoteWithStoredAnswers(handle.db, broker, item.quotationIdentifier, new Date(), day),
       ).rejects.toMatchObject({
-        errors: [{ code: "ANSWERS-NOT-EVALUATED", properties: ["START-VIGENCY-DATE"] }],
+        errors: [
+          { code: "ANSWERS-NOT-EVALUATED", properties: ["START-VIGENCY-DATE"] },
+          { code: "ANSWERS-NOT-EVALUATED", message: expect.stringMatching(/^START-VIGENCY-DATE is invalid/) },
+        ],
       });
     }
     expect(businessDay((await rowOf(item.quotationIdentifier)).vigencyStartedAt)).toBe(addDays(today, 2));

@@ -46,6 +46,17 @@ const RENEWAL_MESSAGES = {
   "too-late": "The policy expired 30 or more days ago and can no longer be renewed.",
 } as const;
 
+/** RENEWAL-ALREADY-EXISTS naming the live renewal, so that a partner can go on with that quotation. */
+export function renewalAlreadyExistsError(policyNumber: string, quotationIdentifier: string): ApiError {
+  return new ApiError("RENEWAL-ALREADY-EXISTS", {
+    message: `Policy ${policyNumber} already has a live renewal: quotation ${quotationIdentifier}.`,
+    properties: ["policyNumber"],
+  });
+}
+
+const isRenewalAlreadyExists = (error: unknown) =>
+  error instanceof ApiError && error.errors[0]?.code === "RENEWAL-ALREADY-EXISTS";
+
 /** Stored answers back to the wire's `[{ code, answer }]` (option lists as lists of `{ code, answer }`). */
 export function storedAnswersToRaw(values: AnswerValues): RawAnswer[] {
   return Object.entries(values).map(([code, value]) => {
@@ -108,7 +119,8 @@ export async function renewPolicy(
       properties: ["policyNumber"],
     });
   }
-  if (await findLiveRenewal(db, policy.id)) throw new ApiError("RENEWAL-ALREADY-EXISTS");
+  const live = await findLiveRenewal(db, policy.id);
+  if (live) throw renewalAlreadyExistsError(policy.policyNumber, live.id);
   const previous = await findQuotationForBroker(db, brokerId, policy.quotationId);
   if (!previous) throw new ApiError("POLICY-NOT-FOUND", { properties: ["policyNumber"] });
   const definition = getModalityByCode(previous.modalityCode);
@@ -127,7 +139,11 @@ export async function renewPolicy(
     },
     now,
     { previousPolicyId: policy.id },
-  );
+  ).catch(async (error: unknown) => {
+    // A concurrent renewal committed first (the live-renewal index refused this one): name it.
+    const winner = isRenewalAlreadyExists(error) ? await findLiveRenewal(db, policy.id) : undefined;
+    throw winner ? renewalAlreadyExistsError(policy.policyNumber, winner.id) : error;
+  });
   return { ...item, previousPolicyNumber: policy.policyNumber };
 }
 

@@ -41,6 +41,15 @@ export const usageDaySchema = z
   .meta({ id: "UsageDay" });
 
 export const usageResponseSchema = z.object({
+  timeZone: z.literal("America/Sao_Paulo").meta({
+    description:
+      "The time zone of `from`, `to` and each `day` (IANA name): a day runs from 00:00 to 24:00 there",
+  }),
+  quotaResetsAt: z.iso.datetime().meta({
+    description:
+      "When the key's daily call quota starts again: the next 00:00 UTC (the quota counts UTC days, the report São Paulo days)",
+    example: "2026-11-22T00:00:00.000Z",
+  }),
   from: z.string().meta({ example: "2026-11-01" }),
   to: z.string().meta({ example: "2026-11-21" }),
   days: z.array(usageDaySchema).meta({ description: "Every day from `from` to `to`, oldest first" }),

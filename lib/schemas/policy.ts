@@ -43,6 +43,10 @@ export const policySchema = z
     vigencyStartedAt: isoInstantSchema,
     vigencyExpiredAt: isoInstantSchema,
     createdAt: isoInstantSchema,
+    updatedAt: isoInstantSchema.meta({
+      description:
+        "Last change of anything shown here: the policy's status, its installments (paid, overdue, canceled), its claims count",
+    }),
     quotationIdentifier: z.uuid(),
     quotationDocumentUrl: z.string().optional().meta({ description: "Signed link to the policy PDF" }),
     TicketUrl: z.string().optional().meta({ description: "Signed link to the boletos (boleto policies)" }),
@@ -122,7 +126,7 @@ export const listQueryFields = {
     })
     .meta({
       description:
-        "Comma-separated fields of producttext, modalitytext, createdat, status, insuredname, insuredidentity (the spec's six) and vigencyexpiredat (an extension); leading - for descending",
+        "Comma-separated fields of producttext, modalitytext, createdat, status, insuredname, insuredidentity (the spec's six), vigencyexpiredat and updatedat (extensions); leading - for descending",
       example: "producttext,-createdat",
     }),
   search: optionalText
@@ -150,6 +154,11 @@ export const listQueryFields = {
     .enum(["none"])
     .optional()
     .meta({ description: "Extension: none = only policies without a renewal quotation in progress or done" }),
+  updatedFrom: dateBoundary("start").optional().meta({
+    description:
+      "Only items changed at or after this instant (inclusive; ISO 8601 date-time, or YYYY-MM-DD for the start of that São Paulo day): the updatedAt of the newest item seen, for a partner syncing its copy",
+    example: "2026-11-21T13:45:40.671Z",
+  }),
   installment: z.enum(["overdue", "due-soon"]).optional().meta({
     description:
       "Extension: overdue = with an Overdue installment and still Issued (collectable; Expired and Canceled policies left out); due-soon = with a Pending installment due in the next 7 days",

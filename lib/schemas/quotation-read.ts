@@ -56,6 +56,10 @@ export const quotationSummarySchema = z
       .string()
       .meta({ description: "CPF or CNPJ, digits only (letters for the alphanumeric CNPJ)" }),
     createdAt: isoInstantSchema,
+    updatedAt: isoInstantSchema.meta({
+      description:
+        "Last change of anything shown here: the quotation's status and answers, its proposal, its checkout",
+    }),
     expiresAt: isoInstantSchema.meta({
       description: "End of validity: 30 days after the latest quote, never past the vigency start day",
     }),
@@ -139,6 +143,16 @@ const quotationStageSchema = z
       `checkout-failed (the latest checkout Declined or Failed) or expiring (validity ends within ${EXPIRING_SOON_DAYS} São Paulo days, today included)`,
   });
 
+const previousPolicyNumberSchema = safeTextSchema
+  .trim()
+  .regex(/^(\d{13}|\d{24})$/, "previousPolicyNumber must be a 13-digit policyNumber or a 24-digit number")
+  .optional()
+  .meta({
+    description:
+      "Only the renewals of this policy (its 13-digit policyNumber or 24-digit number): the live one, and any that expired",
+    example: "1000000000001",
+  });
+
 /** The quotation list's query (the policy list's paging and search; strict: each bad field is named). */
 export const quotationListQuerySchema = z.object({
   page: listQueryFields.page,
@@ -155,6 +169,8 @@ export const quotationListQuerySchema = z.object({
     description: "Created on or before (YYYY-MM-DD in São Paulo, or ISO timestamp)",
   }),
   stage: quotationStageSchema,
+  updatedFrom: listQueryFields.updatedFrom,
+  previousPolicyNumber: previousPolicyNumberSchema,
 });
 export type QuotationListQuery = z.output<typeof quotationListQuerySchema>;
 

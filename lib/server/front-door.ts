@@ -4,6 +4,7 @@ import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { outageState } from "@/db/outage";
 import type { ErrorCode } from "@/lib/http/errors";
+import { RETRY_AFTER_SECONDS } from "@/lib/http/service-unavailable";
 import { log } from "@/lib/log";
 import { processSingleton } from "@/lib/process/registry";
 import { isApiPath, jsonError, sendJson } from "./json-answer";
@@ -148,7 +149,7 @@ export function answerOutageAs503(response: ServerResponse): void {
   const writeHead = response.writeHead;
   response.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
     if (status === 500 && !outageState().reachable) {
-      this.setHeader("Retry-After", "5");
+      this.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
       const [reason, ...more] = rest;
       const args = typeof reason === "string" ? ["Service Unavailable", ...more] : rest;
       return (writeHead as (...all: unknown[]) => ServerResponse).call(this, 503, ...args);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { ERROR_CODES, type ErrorCode } from "@/lib/http/errors";
 import { errorBody } from "@/lib/http/responses";
+import { RETRY_AFTER_SECONDS } from "@/lib/http/service-unavailable";
 
 /** An address under /api (a path, or a request target with its query). */
 export const isApiPath = (target: string | undefined) => /^\/api(?:[/?#]|$)/.test(target ?? "");
@@ -19,6 +20,7 @@ export function jsonAnswer(status: number, payload: object): JsonAnswer {
       "Content-Length": String(Buffer.byteLength(body)),
       "Cache-Control": "no-store",
       "X-Request-Id": randomUUID(),
+      ...(status === 503 ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : {}),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { env } from "@/lib/env";
+import { eventLinkOrigin, eventPayload } from "@/lib/events/payload";
 
 /**
  * The type of the ping sent by "Enviar evento de teste". Not one of EVENT_TYPES: nothing happened
@@ -7,27 +7,9 @@ import { env } from "@/lib/env";
  */
 export const TEST_EVENT_TYPE = "webhook.test";
 
-/**
- * The origin of the API links in payloads: PUBLIC_BASE_URL (required in production). Deliveries
- * are built by the worker, away from any request, so in development without it the links point at
- * http://localhost:$PORT (3000 by default).
- */
+/** The origin of the API links in payloads (lib/events/payload.ts, shared with the events feed). */
 export function webhookLinkOrigin(): string {
-  return env().PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`;
-}
-
-const segment = (value: unknown) => encodeURIComponent(String(value));
-
-/** The API reads a partner reconciles with: the quotation lookup and, once there is one, the policy. */
-export function eventLinks(data: Record<string, unknown>, origin: string) {
-  const base = `${origin}/api/v1`;
-  return {
-    quotation: `${base}/quotation/${segment(data.registerNumber)}/${segment(data.quotationIdentifier)}`,
-    policy:
-      typeof data.policyNumber === "string"
-        ? `${base}/policy/${segment(data.registerNumber)}/${segment(data.policyNumber)}`
-        : null,
-  };
+  return eventLinkOrigin();
 }
 
 /**
@@ -39,11 +21,7 @@ export function eventBody(
   event: { type: string; occurredAt: Date; data: Record<string, unknown> },
   origin: string,
 ): string {
-  return JSON.stringify({
-    type: event.type,
-    timestamp: event.occurredAt.toISOString(),
-    data: { ...event.data, links: eventLinks(event.data, origin) },
-  });
+  return JSON.stringify(eventPayload(event, origin));
 }
 
 /** The test ping's body: the broker and the endpoint, so that the receiver can tell which one it is. */

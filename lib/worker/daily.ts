@@ -1,5 +1,7 @@
 import type { Database } from "@/db/index";
+import { purgeExpiredIdempotencyKeys } from "@/db/queries/idempotency-keys";
 import { businessDay, startOfBusinessDay } from "@/lib/dates";
+import { purgeExpiredEvents } from "@/lib/event-feed/retention";
 import { log } from "@/lib/log";
 import { chargeDueCardInstallments } from "@/lib/payments/card-charges";
 import type { PaymentGateway } from "@/lib/payments/gateway";
@@ -25,6 +27,13 @@ export const DAILY_JOBS: readonly DailyJob[] = [
   { name: "card-installment-charges", run: (db, run) => chargeDueCardInstallments(db, run) },
   // Also hourly on the worker; here so that a run "as of" a later day expires what that day would.
   { name: "quotations-expired", run: (db, run) => expireQuotations(db, run.now, run.batchSize) },
+  // The outbox keeps 30 days (the events feed's reach); an event with a delivery still open stays.
+  { name: "events-retention", run: (db, run) => purgeExpiredEvents(db, run.now) },
+  // Idempotency-Key answers are kept 24 h (docs/idempotency.md).
+  {
+    name: "idempotency-keys-purged",
+    run: (db, run) => purgeExpiredIdempotencyKeys(db, run.now, run.batchSize),
+  },
 ];
 
 /** The instant a run "as of" a São Paulo day records: 06:00 that morning, when the schedule fires. */

@@ -18,7 +18,7 @@ import {
   type PolicyFilterValues,
   policyReadColumns,
 } from "@/db/queries/policies";
-import type { PolicySortTerm } from "@/db/queries/policy-sort";
+import { POLICY_SORT_FIELDS, type PolicySortTerm } from "@/db/queries/policy-sort";
 import * as schema from "@/db/schema";
 import { identityPrefix, normalizeName } from "@/lib/identity";
 
@@ -64,6 +64,7 @@ const SENTINEL = {
   identity: "98765432100999",
   limit: 77,
   offset: 88_881,
+  instant: new Date("1901-02-03T04:05:06.789Z"),
 } as const;
 
 /**
@@ -156,7 +157,6 @@ async function lookup(brokerId: string, number: string) {
   return groupDetails(await replay(sql, t[0]!, values, true))[0];
 }
 
-const SORT_FIELDS = ["producttext", "modalitytext", "createdat", "status", "insuredname", "insuredidentity"];
 let productLabels: { code: string; text: string }[] | undefined;
 const fold = (text: string) =>
   text
@@ -169,7 +169,7 @@ async function list(brokerId: string, query: URLSearchParams) {
   const itemsPerPage = Number(query.get("itemsPerPage") ?? 10);
   const sort: PolicySortTerm[] = (query.get("sort") ?? "-createdat").split(",").map((term) => {
     const field = term.replace(/^-/, "").toLowerCase();
-    if (!SORT_FIELDS.includes(field)) throw new Error(`bad sort ${term}`);
+    if (!(POLICY_SORT_FIELDS as readonly string[]).includes(field)) throw new Error(`bad sort ${term}`);
     return { field, descending: term.startsWith("-") } as PolicySortTerm;
   });
   const values = new Map<unknown, unknown>([
@@ -202,6 +202,12 @@ async function list(brokerId: string, query: URLSearchParams) {
     const sentinels = codes.map((_, i) => `SENTINEL-PRODUCT-${i}`);
     for (const [i, s] of sentinels.entries()) values.set(s, codes[i]);
     filters.productCodes = sentinels;
+  }
+  const updatedFrom = query.get("updatedFrom");
+  if (updatedFrom) {
+    // The benchmark passes an ISO instant; the timestamp parameter travels as its ISO text.
+    filters.updatedFrom = SENTINEL.instant;
+    values.set(SENTINEL.instant.toISOString(), new Date(updatedFrom).toISOString());
   }
   const key = JSON.stringify({ sort, filters });
   const t = await template(`list:${key}`, () =>

@@ -1,5 +1,7 @@
 // npm run bench:limits: what authentication and the limits add to one API call, measured in-process
 // through withApi with real keys (limits off, in-process, Redis on loopback). Prints p50/p99.
+// Then what an Idempotency-Key adds to a POST, on PostgreSQL (DATABASE_URL, default the local server;
+// BENCH_IDEMPOTENCY_CALLS calls of each kind, default 2000; BENCH_LIMITS_ONLY=idempotency runs only that).
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { z } from "zod";
@@ -16,6 +18,7 @@ import {
 } from "@/lib/rate-limit";
 import { deleteKeys } from "@/lib/rate-limit/test-backends";
 import { createBrokerWithKey, keyHeader } from "@/lib/testing/fixtures";
+import { measureIdempotencyCost } from "./lib/idempotency-cost";
 
 const KEYS = 300;
 // 20 calls per key and run (1 warm-up + 19 timed) stay within policy-get's 20 per 20 s: every call passes.
@@ -275,4 +278,32 @@ async function main() {
   await database.close();
 }
 
-await main();
+/** What an Idempotency-Key adds to a POST (scripts/bench/lib/idempotency-cost.ts), paired calls. */
+async function reportIdempotencyCost() {
+  const calls = Number(process.env.BENCH_IDEMPOTENCY_CALLS ?? 2000);
+  const rows = await measureIdempotencyCost(calls);
+  if (!rows) {
+    console.log("\nPostgreSQL not reachable (DATABASE_URL): Idempotency-Key rows skipped.");
+    return;
+  }
+  const figures = rows.map((row) => summarise(row.label, row.samples, row.failures));
+  const base = figures[0]!;
+  const ms = (value: number) => `${value.toFixed(3)} ms`;
+  console.log(
+    `\nIdempotency-Key on a POST (PostgreSQL, ${calls} calls of each kind, alternating, limits off):`,
+  );
+  console.table(
+    figures.map((row) => ({
+      run: row.label,
+      p50: ms(row.p50),
+      p99: ms(row.p99),
+      mean: ms(row.mean),
+      "added p50": row === base ? "" : ms(row.p50 - base.p50),
+      "added p99": row === base ? "" : ms(row.p99 - base.p99),
+      "non-200": row.failures,
+    })),
+  );
+}
+
+if (process.env.BENCH_LIMITS_ONLY !== "idempotency") await main();
+await reportIdempotencyCost();

@@ -203,19 +203,24 @@ export async function loadPolicies(db: LoadConnection, options: LoadOptions): Pr
               array_position(m.codes, q.modality_code) as mi,
               (50000 + (hashtext(q.id::text) & 2147483647) % 950000)::bigint as net_cents,
               (hashtext(q.insured_identity) & 2147483647) % 100 as roll
-       from q, m)
+       from q, m),
+     s as (
+       select p.*,
+              case when p.vigency_expired_at < now() then 'Expired' when p.roll < 8 then 'Canceled' else 'Issued' end as status,
+              case when p.vigency_expired_at >= now() and p.roll < 8 then p.created_at + interval '40 days' end as canceled_at,
+              -- as the installments step below counts them
+              1 + (hashtext(p.policy_number) & 2147483647) % 3 as installments
+       from p)
      insert into policies (broker_id, quotation_id, number, policy_number, status, canceled_at, cancel_reason,
                            person_type, insured_name, insured_name_normalized, insured_identity,
                            modality_code, modality_text, product_code, product_text,
                            vigency_started_at, vigency_expired_at, policy_limit_cents, net_cents, tax_cents,
-                           total_cents, commission_cents, payment_method, created_at)
+                           total_cents, commission_cents, payment_method, created_at, updated_at)
      select p.broker_id, p.id,
             case when m.product_codes[p.mi] = 'DIRECTORS-OFFICERS-CIVIL-LIABILITY' then '0310' else '0351' end
               || extract(year from p.created_at at time zone 'UTC')::int::text || p.policy_number || '001',
             p.policy_number,
-            case when p.vigency_expired_at < now() then 'Expired' when p.roll < 8 then 'Canceled' else 'Issued' end,
-            case when p.vigency_expired_at >= now() and p.roll < 8 then p.created_at + interval '40 days' end,
-            case when p.vigency_expired_at >= now() and p.roll < 8 then 'Pedido do segurado' end,
+            p.status, p.canceled_at, case when p.status = 'Canceled' then 'Pedido do segurado' end,
             p.person_type, p.insured_name,
             -- lib/identity.ts normalizeName: accents removed, lower case, single spaces.
             lower(translate(p.insured_name, 'ÁÀÂÃÄáàâãäÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñ',
@@ -223,8 +228,17 @@ export async function loadPolicies(db: LoadConnection, options: LoadOptions): Pr
             p.insured_identity, m.codes[p.mi], m.texts[p.mi], m.product_codes[p.mi], m.product_texts[p.mi],
             p.vigency_started_at, p.vigency_expired_at, 100000000, p.net_cents, round(p.net_cents * 0.0738)::bigint,
             p.net_cents + round(p.net_cents * 0.0738)::bigint, round(p.net_cents * 0.2)::bigint,
-            case when p.roll % 3 = 0 then 'CREDIT-CARD' else 'TICKET' end, p.created_at
-     from p, m`,
+            case when p.roll % 3 = 0 then 'CREDIT-CARD' else 'TICKET' end, p.created_at,
+            -- The sync stamp as migration 0018's backfill sets it: the latest of creation,
+            -- cancellation, expiry and the last installment paid (the installments step's dates).
+            least(now(), greatest(
+              p.created_at, p.canceled_at,
+              case when p.status = 'Expired' then p.vigency_expired_at end,
+              case when p.status <> 'Canceled' then
+                (select max(p.created_at + make_interval(days => 5 + 30 * (k - 1)))
+                 from generate_series(1, p.installments) as k
+                 where p.created_at + make_interval(days => 7 + 30 * (k - 1)) < now()) end))
+     from s as p, m`,
   );
 
   await step(

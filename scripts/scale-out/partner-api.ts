@@ -131,6 +131,31 @@ export async function checkOutNewQuotation(
   return quotation.quotationIdentifier;
 }
 
+export type RawAnswer = { status: number; text: string; headers: Headers };
+
+/** A quotation creation with an Idempotency-Key, answered as sent (status, body bytes, headers). */
+export async function createQuotationWithKey(
+  base: string,
+  key: string,
+  idempotencyKey: string,
+  insuredName: string,
+): Promise<RawAnswer> {
+  const response = await fetch(`${base}/api/v1/quotation/contracting`, {
+    method: "POST",
+    headers: {
+      "Ocp-Apim-Subscription-Key": key,
+      "Content-Type": "application/json",
+      "Idempotency-Key": idempotencyKey,
+    },
+    body: JSON.stringify({
+      operationCode: OPERATION,
+      registerNumber: REGISTER_NUMBER,
+      answers: medicalAnswers(insuredName),
+    }),
+  });
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
 /** One policy-list call (the endpoint limited to 10 calls per 20 s per key). */
 export async function listPolicies(base: string, key: string): Promise<number> {
   return (await callApi(base, key, "GET", `/policy/${REGISTER_NUMBER}/all?itemsPerPage=1`)).status;

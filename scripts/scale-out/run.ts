@@ -3,14 +3,15 @@
 // processes on one PostgreSQL database (created here, bp_scale_*, dropped at the end) and one Redis.
 // Checks: 200 checkouts spread over both instances while a worker is SIGKILLed and restarted give
 // exactly 200 policies, none twice; a key's list window (10 per 20 s) holds across both instances;
-// a key revoked in the portal of one instance is refused by the other at once. Exit code 1 on any
+// a key revoked in the portal of one instance is refused by the other at once; a POST with an
+// Idempotency-Key answered by one instance is replayed by the other, done once. Exit code 1 on any
 // failure; every process started here is killed on the way out, whatever happens.
 import { randomBytes } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { Redis } from "ioredis";
 import postgres from "postgres";
-import { callApi, checkOutNewQuotation, listPolicies } from "./partner-api";
+import { callApi, checkOutNewQuotation, createQuotationWithKey, listPolicies } from "./partner-api";
 import { launchBrowser, revokeKeyInPortal } from "./portal";
 import {
   killAllSync,
@@ -158,6 +159,27 @@ async function revocationAcrossInstances(key: string, keyName: string): Promise<
   check(onA === 401, `instance A refuses it too (where the Server Action ran): ${onA}`);
 }
 
+/** A POST with an Idempotency-Key answered by instance A is replayed by instance B, and done once. */
+async function idempotencyAcrossInstances(sql: postgres.Sql, key: string): Promise<void> {
+  const [a, b] = bases as [string, string];
+  const idempotencyKey = `scale-${randomBytes(8).toString("hex")}`;
+  const insuredName = `Segurada Idempotente ${randomBytes(4).toString("hex")}`;
+  const first = await createQuotationWithKey(a, key, idempotencyKey, insuredName);
+  const second = await createQuotationWithKey(b, key, idempotencyKey, insuredName);
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from quotations where insured_name = ${insuredName}`;
+  check(first.status === 200, `instance A answers the keyed quotation creation: ${first.status}`);
+  check(
+    second.status === first.status && second.text === first.text,
+    `instance B replays A's answer byte for byte (${second.status}, ${second.text.length} bytes)`,
+  );
+  check(
+    second.headers.get("idempotent-replayed") === "true" && first.headers.get("idempotent-replayed") === null,
+    `only the replay carries Idempotent-Replayed: true (B: ${second.headers.get("idempotent-replayed")})`,
+  );
+  check(row!.n === 1, `one quotation for the key across both instances (${row!.n})`);
+}
+
 async function checkoutsWhileAWorkerDies(
   sql: postgres.Sql,
   keys: string[],
@@ -299,6 +321,9 @@ async function main(): Promise<void> {
     await phase("list window across instances", () => listWindowAcrossInstances(listKey));
     await phase("key revoked in the portal of instance A", () =>
       revocationAcrossInstances(revokeKey, "scale revoke"),
+    );
+    await phase("Idempotency-Key answered by instance A, replayed by instance B", () =>
+      idempotencyAcrossInstances(sql, listKey),
     );
     await phase(`${CHECKOUTS} checkouts while worker 1 is killed and restarted`, () =>
       checkoutsWhileAWorkerDies(sql, keys.slice(0, CHECKOUT_KEYS), workers),

@@ -27,6 +27,10 @@ export type QuotationFilterValues = {
   createdTo?: { instant: Date; inclusive: boolean };
   /** Where a valid Draft stands on its way to a policy (the home's quotation cards). */
   stage?: QuotationStageFilter;
+  /** Only quotations changed at or after this instant (updated_at, stamped by triggers). */
+  updatedFrom?: Date;
+  /** Only renewals of the broker's policy with this 13-digit policyNumber or 24-digit number. */
+  previousPolicyNumber?: string;
 };
 
 /** The stages of a valid Draft quotation the home counts (lib/quotations/stage.ts). */
@@ -68,6 +72,7 @@ const SORT_COLUMNS: Record<QuotationSortField, PgColumn | SQL> = {
   status: quotations.status,
   modalitytext: modalities.text,
   expiresat: quotations.expiresAt,
+  updatedat: quotations.updatedAt,
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -92,7 +97,17 @@ function quotationConditions(brokerId: string, filters: QuotationFilterValues): 
     conditions.push(inclusive ? lte(quotations.createdAt, instant) : lt(quotations.createdAt, instant));
   }
   if (filters.stage) conditions.push(stageCondition(filters.stage));
+  if (filters.updatedFrom) conditions.push(gte(quotations.updatedAt, filters.updatedFrom));
+  if (filters.previousPolicyNumber) {
+    conditions.push(renewalOf(brokerId, filters.previousPolicyNumber));
+  }
   return and(...conditions);
+}
+
+/** The quotation renews the broker's policy numbered `number` (13-digit policyNumber or 24-digit number). */
+function renewalOf(brokerId: string, number: string): SQL {
+  return sql`${quotations.previousPolicyId} in (select renewed.id from ${policies} as renewed
+    where renewed.broker_id = ${brokerId} and (renewed.policy_number = ${number} or renewed.number = ${number}))`;
 }
 
 /** ORDER BY of the sort terms, then the identifier in the last term's direction (pages never overlap). */
@@ -117,6 +132,7 @@ function summarySelect(db: Executor) {
         insuredName: quotations.insuredName,
         insuredIdentity: quotations.insuredIdentity,
         createdAt: quotations.createdAt,
+        updatedAt: quotations.updatedAt,
         expiresAt: quotations.expiresAt,
         quotedAt: quotations.quotedAt,
         vigencyStartedAt: quotations.vigencyStartedAt,

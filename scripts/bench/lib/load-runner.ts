@@ -15,7 +15,10 @@ export type LoadResult = {
   sent: number;
   /** Responses with a 2xx status. */
   ok: number;
-  /** Non-2xx responses, by status; `error` for network errors, `timeout` for timeouts. */
+  /**
+   * Non-2xx responses, by status; network errors by their code (`ECONNREFUSED`, `ECONNRESET`…, or
+   * `error` without one), `timeout` for timeouts.
+   */
   failures: Record<string, number>;
   p50: number;
   p90: number;
@@ -26,7 +29,8 @@ export type LoadResult = {
   durationMs: number;
 };
 
-type Outcome = { latencyMs: number; status: number | "error" | "timeout" };
+/** `code`: the network error's code (ECONNREFUSED, ECONNRESET…), the failure's name in the results. */
+type Outcome = { latencyMs: number; status: number | "error" | "timeout"; code?: string };
 
 const agents = new Map<string, Agent>();
 function agentFor(baseUrl: string): Agent {
@@ -54,10 +58,10 @@ export function sendRequest(baseUrl: string, spec: BenchRequest, timeoutMs = 10_
   const started = performance.now();
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (status: Outcome["status"]) => {
+    const finish = (status: Outcome["status"], code?: string) => {
       if (settled) return;
       settled = true;
-      resolve({ latencyMs: performance.now() - started, status });
+      resolve({ latencyMs: performance.now() - started, status, ...(code ? { code } : {}) });
     };
     const attempt = (retry: boolean) => {
       const req = request(
@@ -80,7 +84,7 @@ export function sendRequest(baseUrl: string, spec: BenchRequest, timeoutMs = 10_
       });
       req.on("error", (error: NodeJS.ErrnoException) => {
         if (retry && req.reusedSocket && error.code === "ECONNRESET") attempt(false);
-        else finish("error");
+        else finish("error", error.code);
       });
       req.end(spec.body);
     };
@@ -100,7 +104,10 @@ function summarise(outcomes: Outcome[], sent: number, durationMs: number): LoadR
   let ok = 0;
   for (const outcome of outcomes) {
     if (typeof outcome.status === "number" && outcome.status >= 200 && outcome.status < 300) ok++;
-    else failures[String(outcome.status)] = (failures[String(outcome.status)] ?? 0) + 1;
+    else {
+      const name = outcome.code ?? String(outcome.status);
+      failures[name] = (failures[name] ?? 0) + 1;
+    }
   }
   const lost = sent - outcomes.length;
   if (lost > 0) failures.unfinished = lost;

@@ -48,11 +48,17 @@ const quote = (
   registerNumber = "100000",
 ) => contract(sampleQuotationRequest(modality, registerNumber, overrides));
 
+/** The summary entry, then one entry per answer saying whether it is missing or invalid. */
 const notEvaluated = (properties: string[]) => ({
   success: false,
   executed: expect.stringMatching(ISO),
   errors: [
     { code: "ANSWERS-NOT-EVALUATED", message: "One or more answers could not be evaluated.", properties },
+    ...properties.map((code) => ({
+      code: "ANSWERS-NOT-EVALUATED",
+      message: expect.stringMatching(new RegExp(`^${code} is (missing|invalid)`)),
+      properties: expect.arrayContaining([code]),
+    })),
   ],
 });
 

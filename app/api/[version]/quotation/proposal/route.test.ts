@@ -4,6 +4,7 @@ import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
 import { updateQuotation } from "@/db/queries/quotations/records";
 import { checkouts, documents, installmentPlans, proposals } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
+import { MISSING_INSTALLMENT_CODES } from "@/lib/catalogue/proposal-questions";
 import { verifyDocumentSignature } from "@/lib/documents/links";
 import { resetEnvForTesting } from "@/lib/env";
 import {
@@ -96,11 +97,19 @@ const ticketAnswers = (item: Item, overrides: Record<string, unknown> = {}) => (
   ...overrides,
 });
 
+/** The summary entry, then one entry per answer saying whether it is missing or invalid. */
 const notEvaluated = (properties: string[]) => ({
   success: false,
   executed: expect.stringMatching(ISO),
   errors: [
     { code: "ANSWERS-NOT-EVALUATED", message: "One or more answers could not be evaluated.", properties },
+    ...properties
+      .filter((code) => !MISSING_INSTALLMENT_CODES.includes(code))
+      .map((code) => ({
+        code: "ANSWERS-NOT-EVALUATED",
+        message: expect.stringMatching(new RegExp(`^${code} is (missing|invalid)`)),
+        properties: expect.arrayContaining([code]),
+      })),
   ],
 });
 
