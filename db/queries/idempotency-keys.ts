@@ -21,6 +21,20 @@ export type IdempotencyRecord = {
 
 export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
 
+/**
+ * Runs an idempotency write with an asynchronous commit: it does not wait for the WAL flush, which
+ * would otherwise cost a disk sync per write, twice per keyed call. The trade: if PostgreSQL itself
+ * crashes (not the app), the last fraction of a second of keys (up to 3 × wal_writer_delay) can be
+ * lost, and a retry of such a call runs again. An app crash loses nothing. The guarded effect
+ * (the claim, the quotation) still commits synchronously in its own transaction.
+ */
+function withAsyncCommit<T>(db: Executor, write: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    return write(tx);
+  });
+}
+
 const inScope = (scope: IdempotencyScope) =>
   and(
     eq(idempotencyKeys.brokerId, scope.brokerId),
@@ -39,9 +53,10 @@ export async function takeIdempotencyKey(
   scope: IdempotencyScope,
   input: { requestHmac: string; leaseToken: string; leaseMs: number; ttlMs: number },
 ): Promise<boolean> {
-  const rows = await selectRows<{ token: string }>(
-    db,
-    sql`insert into idempotency_keys as k
+  const rows = await withAsyncCommit(db, (tx) =>
+    selectRows<{ token: string }>(
+      tx,
+      sql`insert into idempotency_keys as k
           (broker_id, operation_id, key, request_hmac, state, lease_token, lease_expires_at, created_at, expires_at)
         values (${scope.brokerId}::uuid, ${scope.operationId}, ${scope.key}, ${input.requestHmac}, 'running',
           ${input.leaseToken}::uuid, now() + ${input.leaseMs}::int * interval '1 millisecond', now(),
@@ -59,6 +74,7 @@ export async function takeIdempotencyKey(
         where k.expires_at <= now()
           or (k.state = 'running' and k.lease_expires_at <= now() and k.request_hmac = excluded.request_hmac)
         returning k.lease_token::text as token`,
+    ),
   );
   return rows[0]?.token === input.leaseToken;
 }
@@ -108,18 +124,20 @@ export async function completeIdempotencyKey(
   leaseToken: string,
   response: StoredResponse,
 ): Promise<boolean> {
-  const rows = await db
-    .update(idempotencyKeys)
-    .set({
-      state: "done",
-      leaseToken: null,
-      leaseExpiresAt: null,
-      responseStatus: response.status,
-      responseHeaders: response.headers,
-      responseBody: response.body,
-    })
-    .where(and(inScope(scope), eq(idempotencyKeys.leaseToken, leaseToken)))
-    .returning({ key: idempotencyKeys.key });
+  const rows = await withAsyncCommit(db, (tx) =>
+    tx
+      .update(idempotencyKeys)
+      .set({
+        state: "done",
+        leaseToken: null,
+        leaseExpiresAt: null,
+        responseStatus: response.status,
+        responseHeaders: response.headers,
+        responseBody: response.body,
+      })
+      .where(and(inScope(scope), eq(idempotencyKeys.leaseToken, leaseToken)))
+      .returning({ key: idempotencyKeys.key }),
+  );
   return rows.length > 0;
 }
 

@@ -61,13 +61,13 @@ export async function answerOnce(
   const db = await getDb();
   const leaseToken = randomUUID();
   const timing = { ...idempotencyTiming };
-  // Read first: a replay or a call in use answers without a write. Then one statement takes the
-  // key; when another call took it in between, read again.
+  // One statement takes the key (a first call, the common case, needs no read); a call that could
+  // not take it reads what holds it. Released in between (the holder failed): try again.
+  const input = { requestHmac, leaseToken, leaseMs: timing.leaseMs, ttlMs: timing.ttlMs };
   for (let attempt = 0; ; attempt++) {
+    if (await takeIdempotencyKey(db, scope, input)) break;
     const record = await findIdempotencyRecord(db, scope);
     if (record && !mayTake(record, requestHmac)) return answerForOthers(record, requestHmac, context.headers);
-    const input = { requestHmac, leaseToken, leaseMs: timing.leaseMs, ttlMs: timing.ttlMs };
-    if (await takeIdempotencyKey(db, scope, input)) break;
     if (attempt >= 2) return inUse(context.headers);
   }
   const heartbeat = startHeartbeat(db, scope, leaseToken, timing);

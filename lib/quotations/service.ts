@@ -3,6 +3,7 @@ import type { Database, Transaction } from "@/db/index";
 import { deleteProposalByQuotation } from "@/db/queries/proposals";
 import {
   deleteQuotationVariants,
+  findLiveRenewal,
   findQuotationForBroker,
   insertInstallmentPlans,
   insertQuotation,
@@ -105,10 +106,12 @@ export async function createQuotation(
   const requoteId = input.quotationIdentifier ?? input.identifier ?? undefined;
   await ensureCatalogueSynced(db);
 
+  let renewedPolicyId = link.previousPolicyId;
   const created = db.transaction(async (tx) => {
     if (requoteId) {
       const existing = await findQuotationForBroker(tx, brokerId, requoteId, { lock: true });
       if (!existing) throw new ApiError("QUOTATION-NOT-FOUND");
+      renewedPolicyId ??= existing.previousPolicyId ?? undefined;
       // Once sent to checkout a quotation is frozen; an expired one may be re-quoted
       // back to Draft with new identifiers.
       if (existing.status !== "Draft" && existing.status !== "Expired") {
@@ -142,8 +145,19 @@ export async function createQuotation(
     );
     return toQuotationItem({ quotation, variants, plans });
   });
-  return created.catch((error: unknown) => {
-    if (isUniqueViolation(error, LIVE_RENEWAL_INDEX)) throw new ApiError("RENEWAL-ALREADY-EXISTS");
-    throw error;
+  return created.catch(async (error: unknown) => {
+    if (!isUniqueViolation(error, LIVE_RENEWAL_INDEX)) throw error;
+    const live = renewedPolicyId ? await findLiveRenewal(db, renewedPolicyId) : undefined;
+    throw liveRenewalError(live?.id);
+  });
+}
+
+/** RENEWAL-ALREADY-EXISTS naming the live renewal (when it is known), so that a partner can go on with it. */
+export function liveRenewalError(quotationIdentifier: string | undefined, policyNumber?: string): ApiError {
+  if (!quotationIdentifier) return new ApiError("RENEWAL-ALREADY-EXISTS");
+  const policy = policyNumber ? `Policy ${policyNumber}` : "The policy";
+  return new ApiError("RENEWAL-ALREADY-EXISTS", {
+    message: `${policy} already has a live renewal: quotation ${quotationIdentifier}.`,
+    properties: ["policyNumber"],
   });
 }

@@ -113,6 +113,26 @@ describe("RENEWAL-ALREADY-EXISTS", () => {
     ]);
   });
 
+  it("names the live renewal when a re-quote would revive an expired one beside it", async () => {
+    const policy = await renewablePolicy();
+    const expired = (await renew(policy.policyNumber)).json.item.quotationIdentifier;
+    await handle.db.update(quotations).set({ status: "Expired" }).where(eq(quotations.id, expired));
+    const live = (await renew(policy.policyNumber)).json.item.quotationIdentifier;
+    const revive = createQuotation(handle.db, brokerA.id, {
+      ...sampleQuotationRequest("medical", "100000"),
+      quotationIdentifier: expired,
+    });
+    await expect(revive).rejects.toMatchObject({
+      errors: [
+        {
+          code: "RENEWAL-ALREADY-EXISTS",
+          message: `The policy already has a live renewal: quotation ${live}.`,
+          properties: ["policyNumber"],
+        },
+      ],
+    });
+  });
+
   it("names the winner when two renewals race", async () => {
     const policy = await renewablePolicy();
     const answers = await Promise.all([renew(policy.policyNumber), renew(policy.policyNumber)]);

@@ -7,7 +7,7 @@ import { addDays, businessDay } from "@/lib/dates";
 import type { ActionState } from "@/lib/forms/action-result";
 import { ApiError } from "@/lib/http/errors";
 import { findPolicyOrThrow } from "@/lib/policies/find-policy";
-import { createQuotation } from "@/lib/quotations/service";
+import { createQuotation, liveRenewalError } from "@/lib/quotations/service";
 import type { QuotationItem } from "@/lib/schemas/quotation";
 
 /** A policy may be renewed from 60 days before its vigency ends until 30 days after. */
@@ -45,14 +45,6 @@ const RENEWAL_MESSAGES = {
   "too-early": "The policy can be renewed from 60 days before its vigency ends.",
   "too-late": "The policy expired 30 or more days ago and can no longer be renewed.",
 } as const;
-
-/** RENEWAL-ALREADY-EXISTS naming the live renewal, so that a partner can go on with that quotation. */
-export function renewalAlreadyExistsError(policyNumber: string, quotationIdentifier: string): ApiError {
-  return new ApiError("RENEWAL-ALREADY-EXISTS", {
-    message: `Policy ${policyNumber} already has a live renewal: quotation ${quotationIdentifier}.`,
-    properties: ["policyNumber"],
-  });
-}
 
 const isRenewalAlreadyExists = (error: unknown) =>
   error instanceof ApiError && error.errors[0]?.code === "RENEWAL-ALREADY-EXISTS";
@@ -120,7 +112,7 @@ export async function renewPolicy(
     });
   }
   const live = await findLiveRenewal(db, policy.id);
-  if (live) throw renewalAlreadyExistsError(policy.policyNumber, live.id);
+  if (live) throw liveRenewalError(live.id, policy.policyNumber);
   const previous = await findQuotationForBroker(db, brokerId, policy.quotationId);
   if (!previous) throw new ApiError("POLICY-NOT-FOUND", { properties: ["policyNumber"] });
   const definition = getModalityByCode(previous.modalityCode);
@@ -142,7 +134,7 @@ export async function renewPolicy(
   ).catch(async (error: unknown) => {
     // A concurrent renewal committed first (the live-renewal index refused this one): name it.
     const winner = isRenewalAlreadyExists(error) ? await findLiveRenewal(db, policy.id) : undefined;
-    throw winner ? renewalAlreadyExistsError(policy.policyNumber, winner.id) : error;
+    throw winner ? liveRenewalError(winner.id, policy.policyNumber) : error;
   });
   return { ...item, previousPolicyNumber: policy.policyNumber };
 }
