@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { processSingleton } from "@/lib/process/registry";
 import type { Executor } from "../index";
 import { selectRows } from "../rows";
 import { type IdempotencyState, idempotencyKeys } from "../schema";
@@ -21,26 +22,89 @@ export type IdempotencyRecord = {
 
 export type StoredResponse = { status: number; headers: Record<string, string>; body: string };
 
-/**
- * Runs an idempotency write with an asynchronous commit: it does not wait for the WAL flush, which
- * would otherwise cost a disk sync per write, twice per keyed call. The trade: if PostgreSQL itself
- * crashes (not the app), the last fraction of a second of keys (up to 3 × wal_writer_delay) can be
- * lost, and a retry of such a call runs again. An app crash loses nothing. The guarded effect
- * (the claim, the quotation) still commits synchronously in its own transaction.
- */
-function withAsyncCommit<T>(db: Executor, write: (tx: Executor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return write(tx);
-  });
-}
-
 const inScope = (scope: IdempotencyScope) =>
   and(
     eq(idempotencyKeys.brokerId, scope.brokerId),
     eq(idempotencyKeys.operationId, scope.operationId),
     eq(idempotencyKeys.key, scope.key),
   );
+
+/** The statement that takes a key, built once per database and sent as a named prepared statement (one round trip). */
+function prepareTake(db: Executor) {
+  const now = sql`now()`;
+  const expired = sql`${idempotencyKeys.expiresAt} <= now()`;
+  return db
+    .insert(idempotencyKeys)
+    .values({
+      brokerId: sql.placeholder("brokerId"),
+      operationId: sql.placeholder("operationId"),
+      key: sql.placeholder("key"),
+      requestHmac: sql.placeholder("requestHmac"),
+      state: "running",
+      leaseToken: sql.placeholder("leaseToken"),
+      leaseExpiresAt: sql`now() + ${sql.placeholder("leaseMs")}::int * interval '1 millisecond'`,
+      createdAt: now,
+      expiresAt: sql`now() + ${sql.placeholder("ttlMs")}::int * interval '1 millisecond'`,
+    })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.brokerId, idempotencyKeys.operationId, idempotencyKeys.key],
+      set: {
+        requestHmac: sql`excluded.request_hmac`,
+        state: "running",
+        leaseToken: sql`excluded.lease_token`,
+        leaseExpiresAt: sql`excluded.lease_expires_at`,
+        responseStatus: null,
+        responseHeaders: null,
+        responseBody: null,
+        createdAt: sql`case when ${expired} then excluded.created_at else ${idempotencyKeys.createdAt} end`,
+        expiresAt: sql`case when ${expired} then excluded.expires_at else ${idempotencyKeys.expiresAt} end`,
+      },
+      setWhere: sql`${expired} or (${idempotencyKeys.state} = 'running' and ${idempotencyKeys.leaseExpiresAt} <= now()
+        and ${idempotencyKeys.requestHmac} = excluded.request_hmac)`,
+    })
+    .returning({ token: idempotencyKeys.leaseToken })
+    .prepare("idempotency_key_take");
+}
+
+/** The statement that reads a key's row as another call sees it. */
+function prepareFind(db: Executor) {
+  return db
+    .select({
+      state: idempotencyKeys.state,
+      requestHmac: idempotencyKeys.requestHmac,
+      responseStatus: idempotencyKeys.responseStatus,
+      responseHeaders: idempotencyKeys.responseHeaders,
+      responseBody: idempotencyKeys.responseBody,
+      expired: sql<boolean>`${idempotencyKeys.expiresAt} <= now()`,
+      lapsed: sql<boolean>`coalesce(${idempotencyKeys.state} = 'running' and ${idempotencyKeys.leaseExpiresAt} <= now(), false)`,
+    })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.brokerId, sql.placeholder("brokerId")),
+        eq(idempotencyKeys.operationId, sql.placeholder("operationId")),
+        eq(idempotencyKeys.key, sql.placeholder("key")),
+      ),
+    )
+    .limit(1)
+    .prepare("idempotency_key_find");
+}
+
+type Statements = { take: ReturnType<typeof prepareTake>; find: ReturnType<typeof prepareFind> };
+// On every keyed POST: built once per database (or transaction), as the policy lookup's are.
+const preparedStatements = processSingleton(
+  "idempotency-key-statements",
+  () => new WeakMap<Executor, Statements>(),
+);
+
+function statementsFor(db: Executor): Statements {
+  let statements = preparedStatements.get(db);
+  if (!statements) {
+    statements = { take: prepareTake(db), find: prepareFind(db) };
+    preparedStatements.set(db, statements);
+  }
+  return statements;
+}
 
 /**
  * Takes the key for one execution, in one statement (so that of any number of concurrent calls
@@ -53,29 +117,7 @@ export async function takeIdempotencyKey(
   scope: IdempotencyScope,
   input: { requestHmac: string; leaseToken: string; leaseMs: number; ttlMs: number },
 ): Promise<boolean> {
-  const rows = await withAsyncCommit(db, (tx) =>
-    selectRows<{ token: string }>(
-      tx,
-      sql`insert into idempotency_keys as k
-          (broker_id, operation_id, key, request_hmac, state, lease_token, lease_expires_at, created_at, expires_at)
-        values (${scope.brokerId}::uuid, ${scope.operationId}, ${scope.key}, ${input.requestHmac}, 'running',
-          ${input.leaseToken}::uuid, now() + ${input.leaseMs}::int * interval '1 millisecond', now(),
-          now() + ${input.ttlMs}::int * interval '1 millisecond')
-        on conflict (broker_id, operation_id, key) do update set
-          request_hmac = excluded.request_hmac,
-          state = 'running',
-          lease_token = excluded.lease_token,
-          lease_expires_at = excluded.lease_expires_at,
-          response_status = null,
-          response_headers = null,
-          response_body = null,
-          created_at = case when k.expires_at <= now() then excluded.created_at else k.created_at end,
-          expires_at = case when k.expires_at <= now() then excluded.expires_at else k.expires_at end
-        where k.expires_at <= now()
-          or (k.state = 'running' and k.lease_expires_at <= now() and k.request_hmac = excluded.request_hmac)
-        returning k.lease_token::text as token`,
-    ),
-  );
+  const rows = await statementsFor(db).take.execute({ ...scope, ...input });
   return rows[0]?.token === input.leaseToken;
 }
 
@@ -84,19 +126,7 @@ export async function findIdempotencyRecord(
   db: Executor,
   scope: IdempotencyScope,
 ): Promise<IdempotencyRecord | undefined> {
-  const [row] = await db
-    .select({
-      state: idempotencyKeys.state,
-      requestHmac: idempotencyKeys.requestHmac,
-      responseStatus: idempotencyKeys.responseStatus,
-      responseHeaders: idempotencyKeys.responseHeaders,
-      responseBody: idempotencyKeys.responseBody,
-      expired: sql<boolean>`${idempotencyKeys.expiresAt} <= now()`,
-      lapsed: sql<boolean>`coalesce(${idempotencyKeys.state} = 'running' and ${idempotencyKeys.leaseExpiresAt} <= now(), false)`,
-    })
-    .from(idempotencyKeys)
-    .where(inScope(scope))
-    .limit(1);
+  const [row] = await statementsFor(db).find.execute(scope);
   return row;
 }
 
@@ -124,20 +154,18 @@ export async function completeIdempotencyKey(
   leaseToken: string,
   response: StoredResponse,
 ): Promise<boolean> {
-  const rows = await withAsyncCommit(db, (tx) =>
-    tx
-      .update(idempotencyKeys)
-      .set({
-        state: "done",
-        leaseToken: null,
-        leaseExpiresAt: null,
-        responseStatus: response.status,
-        responseHeaders: response.headers,
-        responseBody: response.body,
-      })
-      .where(and(inScope(scope), eq(idempotencyKeys.leaseToken, leaseToken)))
-      .returning({ key: idempotencyKeys.key }),
-  );
+  const rows = await db
+    .update(idempotencyKeys)
+    .set({
+      state: "done",
+      leaseToken: null,
+      leaseExpiresAt: null,
+      responseStatus: response.status,
+      responseHeaders: response.headers,
+      responseBody: response.body,
+    })
+    .where(and(inScope(scope), eq(idempotencyKeys.leaseToken, leaseToken)))
+    .returning({ key: idempotencyKeys.key });
   return rows.length > 0;
 }
 

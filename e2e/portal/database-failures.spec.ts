@@ -117,6 +117,16 @@ test.describe("database failures on the built server", () => {
       const status = await page.request.get(quotationStatus);
       expect(status.status()).toBe(503);
       expect(await status.json()).toEqual({ error: "Serviço indisponível, tente em instantes." });
+      // The API says the same in its own shapes, each 503 with Retry-After.
+      const lookup = await page.request.get("/api/v1/policy/100000/1000000000001", {
+        headers: { "Ocp-Apim-Subscription-Key": `bpk_live_${"x".repeat(40)}` },
+      });
+      expect(lookup.status()).toBe(503);
+      expect(lookup.headers()["retry-after"]).toBe("5");
+      expect((await lookup.json()).errors[0].code).toBe("SERVICE-UNAVAILABLE");
+      const health = await page.request.get("/api/health");
+      expect(health.status()).toBe(503);
+      expect(health.headers()["retry-after"]).toBe("5");
       expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
     } finally {
       await relay.open();

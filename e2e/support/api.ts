@@ -40,6 +40,7 @@ export const KEY_SPECS = {
   idempotency: { broker: "100000", dailyQuota: 1000 },
   idempotencyBurst: { broker: "100000", dailyQuota: 1000 },
   sync: { broker: "100000", dailyQuota: 1000 },
+  versioning: { broker: "100000", dailyQuota: 1000 },
 } as const;
 
 export type KeyName = keyof typeof KEY_SPECS;

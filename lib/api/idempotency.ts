@@ -8,6 +8,7 @@ import {
   type IdempotencyScope,
   releaseIdempotencyKey,
   renewIdempotencyLease,
+  type StoredResponse,
   takeIdempotencyKey,
 } from "@/db/queries/idempotency-keys";
 import type { Endpoint } from "@/lib/endpoint/definition";
@@ -66,6 +67,8 @@ export async function answerOnce(
   const input = { requestHmac, leaseToken, leaseMs: timing.leaseMs, ttlMs: timing.ttlMs };
   for (let attempt = 0; ; attempt++) {
     if (await takeIdempotencyKey(db, scope, input)) break;
+    // This process may still be writing the first call's answer: wait for it rather than say 409.
+    await keepingAnswers.get(scopeId(scope));
     const record = await findIdempotencyRecord(db, scope);
     if (record && !mayTake(record, requestHmac)) return answerForOthers(record, requestHmac, context.headers);
     if (attempt >= 2) return inUse(context.headers);
@@ -116,6 +119,18 @@ export function isKeptStatus(status: number): boolean {
   return status < 500 && status !== 401 && status !== 403 && status !== 429;
 }
 
+/**
+ * The answers this process is still writing, by scope. The answer goes to the client without
+ * waiting for that write (it would add a database round trip to every keyed call); a replay that
+ * reaches this process meanwhile waits for it, one that reaches another instance in those few
+ * milliseconds answers 409 with Retry-After.
+ */
+const keepingAnswers = processSingleton(
+  "idempotency-answers-in-flight",
+  () => new Map<string, Promise<void>>(),
+);
+const scopeId = (scope: IdempotencyScope) => `${scope.brokerId}\u0000${scope.operationId}\u0000${scope.key}`;
+
 async function settle(db: Database, scope: IdempotencyScope, leaseToken: string, response: Response) {
   if (!isKeptStatus(response.status)) {
     await release(db, scope, leaseToken);
@@ -127,22 +142,28 @@ async function settle(db: Database, scope: IdempotencyScope, leaseToken: string,
     const value = response.headers.get(name);
     if (value !== null) headers[name] = value;
   }
-  try {
-    const kept = await completeIdempotencyKey(db, scope, leaseToken, {
-      status: response.status,
-      headers,
-      body,
-    });
-    if (!kept) log.warn({ operation: scope.operationId }, "idempotency key lost before its answer was kept");
-  } catch (error) {
-    // The work is done and answered; the row's lease lapses and a retry would run it again.
-    log.error({ err: error, operation: scope.operationId }, "idempotency answer not kept");
-  }
+  const id = scopeId(scope);
+  const keeping = keepAnswer(db, scope, leaseToken, { status: response.status, headers, body }).finally(
+    () => {
+      if (keepingAnswers.get(id) === keeping) keepingAnswers.delete(id);
+    },
+  );
+  keepingAnswers.set(id, keeping);
   return new Response(body, {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
   });
+}
+
+async function keepAnswer(db: Database, scope: IdempotencyScope, leaseToken: string, answer: StoredResponse) {
+  try {
+    const kept = await completeIdempotencyKey(db, scope, leaseToken, answer);
+    if (!kept) log.warn({ operation: scope.operationId }, "idempotency key lost before its answer was kept");
+  } catch (error) {
+    // The work is done and answered; the row's lease lapses and a retry would run it again.
+    log.error({ err: error, operation: scope.operationId }, "idempotency answer not kept");
+  }
 }
 
 async function release(db: Database, scope: IdempotencyScope, leaseToken: string) {
