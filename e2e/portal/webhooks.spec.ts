@@ -107,7 +107,11 @@ test.describe("Webhooks", () => {
     const secret = await page.getByLabel("Segredo de assinatura").inputValue();
 
     await page.goto("/policies?status=Issued&sort=-createdat");
-    const number = (await new PoliciesPage(page).column(0))[0]!;
+    // The table streams in after the page: read its first row once it is there.
+    const policies = new PoliciesPage(page);
+    await expect(policies.rows().first()).toBeVisible();
+    const number = (await policies.column(0))[0]!;
+    expect(number).toMatch(/^\d{13}$/);
     await page.goto(`/policies/${number}`);
     await page.getByText("Cancelar apólice", { exact: true }).click();
     const cancel = page.getByRole("form", { name: "Cancelar apólice" });
