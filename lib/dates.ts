@@ -14,11 +14,14 @@ export function businessDay(instant: Date): string {
 }
 
 /** The UTC offset of São Paulo at an instant, in minutes (−180 since 2019: no daylight saving). */
+// One formatter for the process: building an Intl.DateTimeFormat costs far more than using it.
+const offsetFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  timeZoneName: "longOffset",
+});
+
 function saoPauloOffsetMinutes(instant: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: BUSINESS_TIME_ZONE,
-    timeZoneName: "longOffset",
-  }).formatToParts(instant);
+  const parts = offsetFormat.formatToParts(instant);
   const name = parts.find((p) => p.type === "timeZoneName")?.value ?? "GMT-03:00";
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
   if (!match) return 0;

@@ -156,6 +156,12 @@ export default async function HomePage() {
           Em {monthLabel(thisMonth.month)}: {thisMonth.policies.toLocaleString("pt-BR")} apólices emitidas,{" "}
           {formatBrl(thisMonth.premiumCents)} em prêmio e {formatBrl(thisMonth.commissionCents)} de comissão.
         </p>
+        <p data-testid="commission-to-receive">
+          {home.commissionToReceive.paid ? "Comissão paga em" : "Comissão a receber em"}{" "}
+          {home.commissionToReceive.payoutDay.split("-").reverse().join("/")}:{" "}
+          {formatBrl(home.commissionToReceive.cents)} (o saldo do mês anterior, pago no dia 10 a partir de R$
+          10,00).
+        </p>
         <ProductionChart data={chartData} />
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that may scroll sideways must take focus (WCAG 2.1.1) */}
         <section className="table-wrap" aria-label="Tabela da produção mensal" tabIndex={0}>

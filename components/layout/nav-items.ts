@@ -8,6 +8,7 @@ export function portalNavItems(role: UserRole) {
     { href: "/renewals", label: "Renovações" },
     { href: "/quotations", label: "Cotações" },
     { href: "/quotations/new", label: "Nova cotação" },
+    { href: "/commissions", label: "Comissões" },
     ...(role === "admin"
       ? [
           { href: "/settings/keys", label: "Chaves de API" },

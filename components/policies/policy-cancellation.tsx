@@ -1,9 +1,10 @@
 import type { ComponentProps } from "react";
+import { CancellationForm } from "@/components/endorsements/cancellation-form";
 import { formatDate } from "@/lib/format/pt-br";
 import type { PolicyPageView } from "@/lib/policy-page/page-view";
-import { CancelPolicyForm } from "./cancel-policy-form";
 
 type Cancellation = PolicyPageView["cancellation"];
+type FormProps = ComponentProps<typeof CancellationForm>;
 
 /** A canceled policy's date and reason, above the page's sections. */
 export function PolicyCanceledNotice({ cancellation }: { cancellation: Cancellation }) {
@@ -16,13 +17,25 @@ export function PolicyCanceledNotice({ cancellation }: { cancellation: Cancellat
   );
 }
 
-/** The admin's cancellation form, while the policy is Issued. */
+/** The admin's cancellation (preview, then confirmation), while the policy is Issued. */
 export function PolicyCancellation({
   cancellation,
-  action,
+  currentInstallments,
+  previewAction,
+  issueAction,
 }: {
   cancellation: Cancellation;
-  action: ComponentProps<typeof CancelPolicyForm>["action"];
+  currentInstallments: FormProps["currentInstallments"];
+  previewAction: FormProps["previewAction"];
+  issueAction: FormProps["issueAction"];
 }) {
-  return cancellation.cancelable ? <CancelPolicyForm action={action} /> : null;
+  if (!cancellation.cancelable || !cancellation.dates) return null;
+  return (
+    <CancellationForm
+      dates={cancellation.dates}
+      currentInstallments={currentInstallments}
+      previewAction={previewAction}
+      issueAction={issueAction}
+    />
+  );
 }

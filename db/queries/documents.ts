@@ -21,6 +21,7 @@ export type NewDocument = {
   policyId?: string;
   proposalId?: string;
   installmentId?: string;
+  endorsementId?: string;
 };
 
 export async function insertDocument(db: Executor, values: NewDocument): Promise<{ id: string }> {

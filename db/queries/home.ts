@@ -207,10 +207,11 @@ export async function summarizeAttentionQuotations(db: Executor, brokerId: strin
 }
 
 /**
- * Policies issued, premium written (total premium) and commission per month, for the given month
+ * Policies issued and premium written (total premium) per month, for the given month
  * ranges (São Paulo months, computed by the caller): one index-only range of the broker's
  * created-at + amounts index per month, where grouping the whole span by a computed month costs a
- * time-zone conversion per row (about 8x slower for the 100k broker).
+ * time-zone conversion per row (about 8x slower for the 100k broker). The month's commission comes
+ * from the commission ledger (`summarizeMonthlyCommission`, db/queries/commissions.ts).
  */
 export async function summarizeMonthlyProduction(
   db: Executor,
@@ -225,16 +226,14 @@ export async function summarizeMonthlyProduction(
     month: string;
     policies: number | string;
     premium_cents: number | string | bigint;
-    commission_cents: number | string | bigint;
   }>(
     db,
     sql`
-    select m.month, t.policies, t.premium_cents, t.commission_cents
+    select m.month, t.policies, t.premium_cents
     from (values ${ranges}) as m(month, start_at, end_at)
     cross join lateral (
       select count(*)::int as policies,
-        coalesce(sum(${policies.totalCents}), 0)::bigint as premium_cents,
-        coalesce(sum(${policies.commissionCents}), 0)::bigint as commission_cents
+        coalesce(sum(${policies.totalCents}), 0)::bigint as premium_cents
       from ${policies}
       where ${policies.brokerId} = ${brokerId}
         and ${policies.createdAt} >= m.start_at and ${policies.createdAt} < m.end_at
@@ -245,6 +244,5 @@ export async function summarizeMonthlyProduction(
     month: row.month,
     policies: Number(row.policies),
     premiumCents: Number(row.premium_cents),
-    commissionCents: Number(row.commission_cents),
   }));
 }

@@ -5,6 +5,7 @@ import type { Executor } from "../index";
 import { modalities, type PolicyStatus, policies, policyInstallments } from "../schema";
 import { collectableOverdue } from "./collectable-overdue";
 import { policyDocumentIds } from "./documents";
+import { type EndorsementHistoryItem, policyHistory, type RefundHistoryItem } from "./endorsements";
 import type { PolicySortField, PolicySortTerm } from "./policy-sort";
 import { hasLiveRenewal } from "./quotations/fragments";
 
@@ -185,18 +186,25 @@ export type PolicyDetails = {
   installments: InstallmentReadRow[];
   /** The latest policy PDF and all-installments boleto document (none before issuance, no boleto for a card). */
   documentIds: { policyPdf: string | null; ticket: string | null };
+  /** The issued endorsements and the refunds, oldest first. */
+  history: { endorsements: EndorsementHistoryItem[]; refunds: RefundHistoryItem[] };
 };
 
 /**
  * The columns of one policy, its document ids (the lateral `policyDocumentIds` joined after
  * `policies`) and one of its installments: the rows repeat per installment.
  */
-function detailColumns(documentIds: ReturnType<typeof policyDocumentIds>) {
+function detailColumns(
+  documentIds: ReturnType<typeof policyDocumentIds>,
+  history: ReturnType<typeof policyHistory>,
+) {
   return {
     policy: policyReadColumns,
     installment: installmentReadColumns,
     policyPdfId: documentIds.policyPdfId,
     ticketId: documentIds.ticketId,
+    endorsements: history.endorsements,
+    refunds: history.refunds,
   };
 }
 
@@ -205,6 +213,8 @@ type DetailRow = {
   installment: InstallmentReadRow | null;
   policyPdfId: string | null;
   ticketId: string | null;
+  endorsements: EndorsementHistoryItem[];
+  refunds: RefundHistoryItem[];
 };
 
 /** Folds policy x installment rows into one entry per policy, in the order the rows came. */
@@ -217,6 +227,7 @@ function groupDetails(rows: DetailRow[]): PolicyDetails[] {
         policy: row.policy,
         installments: [],
         documentIds: { policyPdf: row.policyPdfId, ticket: row.ticketId },
+        history: { endorsements: row.endorsements ?? [], refunds: row.refunds ?? [] },
       };
       byId.set(row.policy.id, entry);
     }
@@ -246,11 +257,13 @@ export async function listPolicyPage(
     .offset(options.offset)
     .as("page");
   const documentIds = policyDocumentIds(db, policies.id);
+  const history = policyHistory(db);
   const rows = await db
-    .select({ ...detailColumns(documentIds), total: totalColumn(db, brokerId, options.filters) })
+    .select({ ...detailColumns(documentIds, history), total: totalColumn(db, brokerId, options.filters) })
     .from(policies)
     .innerJoin(page, eq(page.id, policies.id))
     .crossJoinLateral(documentIds)
+    .crossJoinLateral(history)
     .leftJoin(policyInstallments, eq(policyInstallments.policyId, policies.id))
     .orderBy(...order, asc(policyInstallments.installmentNumber));
   const total = rows[0]?.total ?? (await countPolicies(db, brokerId, options.filters));
@@ -261,10 +274,12 @@ type LookupColumn = "policyNumber" | "number";
 
 function prepareLookup(db: Executor, column: LookupColumn) {
   const documentIds = policyDocumentIds(db, policies.id);
+  const history = policyHistory(db);
   return db
-    .select(detailColumns(documentIds))
+    .select(detailColumns(documentIds, history))
     .from(policies)
     .crossJoinLateral(documentIds)
+    .crossJoinLateral(history)
     .leftJoin(policyInstallments, eq(policyInstallments.policyId, policies.id))
     .where(
       and(eq(policies[column], sql.placeholder("number")), eq(policies.brokerId, sql.placeholder("broker"))),

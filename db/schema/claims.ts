@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgSequence, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { brokers } from "./brokers";
+import { check, index, pgSequence, pgTable, text } from "drizzle-orm/pg-core";
 import { cents, createdAt, timestamptz } from "./columns";
-import { policies } from "./policies";
+import { policyOwnedColumns } from "./policy-owned";
 
 export const CLAIM_STATUSES = ["Open"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -14,13 +13,7 @@ export const claimProtocolSeq = pgSequence("claim_protocol_seq", { startWith: 10
 export const claims = pgTable(
   "claims",
   {
-    id: uuid().primaryKey().defaultRandom(),
-    brokerId: uuid()
-      .notNull()
-      .references(() => brokers.id),
-    policyId: uuid()
-      .notNull()
-      .references(() => policies.id, { onDelete: "cascade" }),
+    ...policyOwnedColumns(),
     protocol: text().notNull().unique().default(sql`nextval('claim_protocol_seq')::text`),
     status: text({ enum: CLAIM_STATUSES }).notNull().default("Open"),
     occurredAt: timestamptz().notNull(),

@@ -2,10 +2,11 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { brokers } from "./brokers";
 import { createdAt } from "./columns";
+import { endorsements } from "./endorsements";
 import { policies, policyInstallments } from "./policies";
 import { proposals } from "./quotations";
 
-export const DOCUMENT_KINDS = ["policy", "proposal", "boleto"] as const;
+export const DOCUMENT_KINDS = ["policy", "proposal", "boleto", "endorsement"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /**
@@ -24,6 +25,8 @@ export const documents = pgTable(
     proposalId: uuid().references(() => proposals.id, { onDelete: "cascade" }),
     /** Set for one boleto; a boleto document without it holds every installment of the policy. */
     installmentId: uuid().references(() => policyInstallments.id, { onDelete: "cascade" }),
+    /** Set for an endorsement's PDF (kind `endorsement`). */
+    endorsementId: uuid().references(() => endorsements.id, { onDelete: "cascade" }),
     fileName: text().notNull(),
     contentType: text().notNull().default("application/pdf"),
     createdAt: createdAt(),
@@ -31,6 +34,7 @@ export const documents = pgTable(
   (t) => [
     index("documents_policy_idx").on(t.policyId),
     index("documents_proposal_idx").on(t.proposalId),
-    check("documents_kind_check", sql`${t.kind} in ('policy', 'proposal', 'boleto')`),
+    index("documents_endorsement_idx").on(t.endorsementId),
+    check("documents_kind_check", sql`${t.kind} in ('policy', 'proposal', 'boleto', 'endorsement')`),
   ],
 );

@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgSequence,
   pgTable,
   text,
@@ -56,6 +57,12 @@ export const policies = pgTable(
     interestCents: cents().notNull().default(0),
     totalCents: cents().notNull(),
     commissionCents: cents().notNull(),
+    /**
+     * The commission rate (BROKERAGE-COMMISSION / 100, e.g. 0.1500), frozen at issuance: what every
+     * commission entry of the policy is computed with (lib/commissions). The default is the
+     * catalogue's default answer (20 %), for rows written without one.
+     */
+    commissionRate: numeric({ precision: 6, scale: 4 }).notNull().default("0.2000"),
     paymentMethod: text({ enum: PAYMENT_METHODS }).notNull(),
     version: text().notNull().default("01.00"),
     totalClaims: integer().notNull().default(0),

@@ -4,6 +4,8 @@ import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { startCheckoutEndpoint } from "@/lib/checkout/endpoint";
 import { addDays, businessDay } from "@/lib/dates";
 import { sampleQuotationRequest } from "@/lib/quotations/fixtures";
+import { endorsementPreviewResponseSchema } from "@/lib/schemas/endorsement-api";
+import { policyResponseSchema } from "@/lib/schemas/policy";
 import { strictResponseValidator } from "@/lib/testing/openapi-strict";
 import { ApiClient, expectSuccess, loadApiKeys } from "../support/api";
 import {
@@ -258,6 +260,74 @@ const CASES: Record<string, Case> = {
       );
     },
   },
+  "POST /{version}/endorsement/quotation": {
+    status: 200,
+    run: async ({ client, api }) => {
+      const { policyNumber, effectiveDate } = await endorsementPolicy(api);
+      const answer = await json(
+        client.POST("/{version}/endorsement/quotation", {
+          params: { path: { version: "v1" } },
+          body: {
+            registerNumber: REGISTER_NUMBER,
+            policyNumber,
+            type: "COVERAGE",
+            effectiveDate,
+            answers: [{ code: "LIMIT", answer: 300000 }],
+          },
+        }),
+      );
+      previewIdentifier = (answer.body as { item?: { endorsementIdentifier?: string } }).item
+        ?.endorsementIdentifier;
+      return answer;
+    },
+  },
+  "POST /{version}/endorsement/issue": {
+    status: 200,
+    run: async ({ client, api }) => {
+      if (!previewIdentifier) {
+        const { item } = expectSuccess(
+          await api.post("/api/v1/endorsement/quotation", {
+            registerNumber: REGISTER_NUMBER,
+            ...(await endorsementPolicy(api)),
+            type: "COVERAGE",
+            answers: [{ code: "LIMIT", answer: 300000 }],
+          }),
+          endorsementPreviewResponseSchema,
+        );
+        previewIdentifier = item.endorsementIdentifier;
+      }
+      return json(
+        client.POST("/{version}/endorsement/issue", {
+          params: { path: { version: "v1" } },
+          body: { registerNumber: REGISTER_NUMBER, endorsementIdentifier: previewIdentifier },
+        }),
+      );
+    },
+  },
+  "GET /v1/endorsement/{registerNumber}/{policyNumber}": {
+    status: 200,
+    run: async ({ client, api }) =>
+      json(
+        client.GET("/v1/endorsement/{registerNumber}/{policyNumber}", {
+          params: {
+            path: {
+              registerNumber: REGISTER_NUMBER,
+              policyNumber: (await endorsementPolicy(api)).policyNumber,
+            },
+            query: { itemsPerPage: 2 },
+          },
+        }),
+      ),
+  },
+  "GET /v1/commission/{registerNumber}": {
+    status: 200,
+    run: ({ client }) =>
+      json(
+        client.GET("/v1/commission/{registerNumber}", {
+          params: { path: { registerNumber: REGISTER_NUMBER }, query: { itemsPerPage: 2 } },
+        }),
+      ),
+  },
   "GET /documents/{id}": {
     status: 200,
     contentType: "application/pdf",
@@ -289,23 +359,46 @@ const CASES: Record<string, Case> = {
  */
 let sandboxPolicyNumber: Promise<string> | undefined;
 function sandboxPolicy(api: ApiClient): Promise<string> {
-  sandboxPolicyNumber ??= (async () => {
-    const name = uniqueInsuredName("Sandbox Tipado");
-    const { quotation } = await quotationReadyForCheckout(api, REGISTER_NUMBER, {
-      method: "TICKET",
-      installments: 3,
-      name,
-    });
-    expectSuccess(
-      await api.post("/api/v1/checkout", {
-        registerNumber: REGISTER_NUMBER,
-        quotationIdentifier: quotation.quotationIdentifier,
-      }),
-      startCheckoutEndpoint.response,
-    );
-    return (await waitForIssuedPolicy(api, REGISTER_NUMBER, name)).policyNumber;
-  })();
+  sandboxPolicyNumber ??= issueTicketPolicy(api, "Sandbox Tipado");
   return sandboxPolicyNumber;
+}
+
+/**
+ * A boleto policy in three installments for the endorsement cases (its own, one per run of this
+ * file), and the first day a change of it may take effect: today, or its vigency's first day.
+ */
+let endorsementTarget: Promise<{ policyNumber: string; effectiveDate: string }> | undefined;
+let previewIdentifier: string | undefined;
+function endorsementPolicy(api: ApiClient) {
+  endorsementTarget ??= (async () => {
+    const policyNumber = await issueTicketPolicy(api, "Endosso Tipado");
+    const { policy } = expectSuccess(
+      await api.get(`/api/v1/policy/${REGISTER_NUMBER}/${policyNumber}`),
+      policyResponseSchema,
+    );
+    const firstDay = businessDay(new Date(policy.vigencyStartedAt));
+    const today = businessDay(new Date());
+    return { policyNumber, effectiveDate: [firstDay, today].sort().at(-1)! };
+  })();
+  return endorsementTarget;
+}
+
+/** A boleto policy in three installments issued through the API for `prefix`'s insured. */
+async function issueTicketPolicy(api: ApiClient, prefix: string): Promise<string> {
+  const name = uniqueInsuredName(prefix);
+  const { quotation } = await quotationReadyForCheckout(api, REGISTER_NUMBER, {
+    method: "TICKET",
+    installments: 3,
+    name,
+  });
+  expectSuccess(
+    await api.post("/api/v1/checkout", {
+      registerNumber: REGISTER_NUMBER,
+      quotationIdentifier: quotation.quotationIdentifier,
+    }),
+    startCheckoutEndpoint.response,
+  );
+  return (await waitForIssuedPolicy(api, REGISTER_NUMBER, name)).policyNumber;
 }
 
 /** Issued policies ending within 60 days (seeded by the demo data): claimable and renewable. */

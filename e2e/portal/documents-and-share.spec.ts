@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from "@playwright/test";
 import { signIn } from "../support/auth";
-import { PoliciesPage } from "../support/policies";
+import { cancelOpenPolicy, PoliciesPage } from "../support/policies";
 import { confirmBoletoCheckout, createDirectorsQuotation, makeProposal } from "../support/quotations";
 
 /** The mobile every quotation of the support helpers is filled with, as wa.me wants it. */
@@ -71,10 +71,7 @@ test.describe("documents and sending them to the client", () => {
 
     // Canceled: the message says so and offers no boleto; no installment is offered for sending.
     await page.goto(`/policies/${policyNumber}`);
-    await page.getByText("Cancelar apólice", { exact: true }).click();
-    const cancel = page.getByRole("form", { name: "Cancelar apólice" });
-    await cancel.getByLabel("Motivo do cancelamento").fill("Empresa encerrou as atividades");
-    await cancel.getByRole("button", { name: "Confirmar cancelamento" }).click();
+    await cancelOpenPolicy(page, "Empresa encerrou as atividades");
     await expect(
       page.getByRole("status").filter({ hasText: "Motivo: Empresa encerrou as atividades" }),
     ).toBeVisible();

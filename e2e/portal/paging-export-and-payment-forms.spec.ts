@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/auth";
-import { PoliciesPage } from "../support/policies";
+import { cancelOpenPolicy, PoliciesPage } from "../support/policies";
 import {
   CARD_CPF,
   CARDS,
@@ -90,10 +90,7 @@ test.describe("paging, export and payment forms", () => {
     }
     await expect(page.getByRole("link", { name: /^Boleto da parcela/ })).toHaveCount(3);
 
-    await page.getByText("Cancelar apólice", { exact: true }).click();
-    const cancel = page.getByRole("form", { name: "Cancelar apólice" });
-    await cancel.getByLabel("Motivo do cancelamento").fill("Desistência do segurado");
-    await cancel.getByRole("button", { name: "Confirmar cancelamento" }).click();
+    await cancelOpenPolicy(page, "Desistência do segurado");
     await expect(
       page.getByRole("status").filter({ hasText: "Motivo: Desistência do segurado" }),
     ).toBeVisible();

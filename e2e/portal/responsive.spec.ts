@@ -20,6 +20,7 @@ test.describe("usable at 375 px", () => {
       "/quotations/new",
       "/quotations/new?modality=MEDICAL-CIVIL-LIABILITY",
       "/settings/keys",
+      "/commissions",
     ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -3,7 +3,7 @@ import { Webhook } from "standardwebhooks";
 import { WebhookReceiver } from "../../lib/webhooks/testing/receiver";
 import { signIn, USERS } from "../support/auth";
 import { expectNoSeriousA11yViolations } from "../support/axe";
-import { PoliciesPage } from "../support/policies";
+import { cancelOpenPolicy, PoliciesPage } from "../support/policies";
 import { docShot } from "../support/screenshots";
 
 // The server runs with WEBHOOK_ALLOW_LOOPBACK=1 (playwright.config.ts): http:// to this machine is accepted.
@@ -113,10 +113,7 @@ test.describe("Webhooks", () => {
     const number = (await policies.column(0))[0]!;
     expect(number).toMatch(/^\d{13}$/);
     await page.goto(`/policies/${number}`);
-    await page.getByText("Cancelar apólice", { exact: true }).click();
-    const cancel = page.getByRole("form", { name: "Cancelar apólice" });
-    await cancel.getByLabel("Motivo do cancelamento").fill("Pedido do segurado por telefone");
-    await cancel.getByRole("button", { name: "Confirmar cancelamento" }).click();
+    await cancelOpenPolicy(page, "Pedido do segurado por telefone");
     await expect(page.getByRole("status").filter({ hasText: "Motivo:" })).toBeVisible();
 
     const [request] = await receiver.waitFor(new URL(url).pathname);

@@ -40,6 +40,9 @@ export const KEY_SPECS = {
   idempotency: { broker: "100000", dailyQuota: 1000 },
   idempotencyBurst: { broker: "100000", dailyQuota: 1000 },
   sync: { broker: "100000", dailyQuota: 1000 },
+  commissions: { broker: "100000", dailyQuota: 1000 },
+  endorsements: { broker: "100000", dailyQuota: 1000 },
+  endorsementsOther: { broker: "200000", dailyQuota: 1000 },
   versioning: { broker: "100000", dailyQuota: 1000 },
 } as const;
 

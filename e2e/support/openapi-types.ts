@@ -204,6 +204,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{version}/endorsement/quotation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview an endorsement or a cancellation
+         * @description Previews a change of an Issued policy of the key's broker and stores it as a Draft: `REGISTRATION` (the insured's name spelling, e-mail, mobile, address: no premium change), `COVERAGE` (`LIMIT` / `DEDUCTIBLE` re-priced: the premium difference for the rest of the vigency, spread over the unpaid installments or one new installment due in 7 days; a reduction refunded), `PAYMENT` (`DUE-DAY` of the pending boletos) or `CANCELLATION` (with a `reason`: the refund of the net premium paid, all of it within 7 days of issuance, otherwise beyond the product's SHORT-RATE or PRO-RATA retention). `effectiveDate` falls within the vigency and not before today (São Paulo). The answer holds the money (signed) and `policyAfter`, the policy lookup as it will be. Valid until `expiresAt` and while the policy stays as it is. Limited to 20 calls per 20 s per key (with the issue).
+         */
+        post: operations["previewEndorsement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{version}/endorsement/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a previewed endorsement
+         * @description Issues a Draft made by the preview, in one transaction: the policy's `version` goes up (`01.00` → `02.00`), the change is applied (installments re-planned or canceled), the refund recorded (card: refunded through the payment gateway; boleto: `AwaitingBankDetails`, a bank transfer to register), the endorsement's PDF created and `policy.endorsed` (or `policy.canceled`) emitted. `ENDORSEMENT-EXPIRED` when the preview's validity ended or the policy changed since it was made (preview again). Issuing an issued endorsement again answers it as it is. Limited to 20 calls per 20 s per key (with the preview).
+         */
+        post: operations["issueEndorsement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/endorsement/{registerNumber}/{policyNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Endorsements of a policy
+         * @description The endorsements of one of the key's broker's policies, previews included (`Draft`, or `Expired` once their validity ended) and issued ones with their PDF, newest first, paged as the policy list (`page` 1-based, `itemsPerPage` 1..100, default 10). Limited to 20 calls per 20 s per key.
+         */
+        get: operations["listEndorsements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/commission/{registerNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Commission statement
+         * @description The key's broker's commission entries, newest first, paged as the policy list (`page` 1-based, `itemsPerPage` 1..100, default 10) and filtered by date (`from`, `to`), `status` and `policyNumber`, with `summary`: the sums by status (and of the clawbacks) over every entry the filter selects. An installment's entry is PENDING until it is paid, then AVAILABLE, then PAID by the monthly payout (the 10th, São Paulo, when the balance is at least R$ 10,00); a refund makes a negative CLAWBACK entry. Limited to 10 calls per 20 s per key.
+         */
+        get: operations["getCommissionStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/metrics": {
         parameters: {
             query?: never;
@@ -273,7 +353,7 @@ export interface paths {
         };
         /**
          * Events feed
-         * @description The key's broker's events (the webhooks' events, each item the webhook body of that event plus its `id`), in commit order, kept 30 days. Page with `after` = the `id` of the last event read; `hasMore` says whether more are already there. `limit` 1..500 (default 100); `type` keeps one type or comma-separated types (checkout.issued, checkout.declined, checkout.failed, policy.canceled, policy.expired, installment.paid, installment.overdue). An event that commits while you page is never skipped: it comes after the ones already read. Limited to 30 calls per 60 s per key.
+         * @description The key's broker's events (the webhooks' events, each item the webhook body of that event plus its `id`), in commit order, kept 30 days. Page with `after` = the `id` of the last event read; `hasMore` says whether more are already there. `limit` 1..500 (default 100); `type` keeps one type or comma-separated types (checkout.issued, checkout.declined, checkout.failed, policy.canceled, policy.expired, policy.endorsed, installment.paid, installment.overdue). An event that commits while you page is never skipped: it comes after the ones already read. Limited to 30 calls per 60 s per key.
          */
         get: operations["listEvents"];
         put?: never;
@@ -437,7 +517,7 @@ export interface webhooks {
         put?: never;
         /**
          * policy.canceled event
-         * @description An admin canceled the policy in the portal. Webhooks are notifications: reconcile with the lookups in `data.links`.
+         * @description The policy was canceled: a CANCELLATION endorsement issued through the API or the portal (with its refund on the policy's `refunds`). Webhooks are notifications: reconcile with the lookups in `data.links`.
          */
         post: operations["webhook:policy.canceled"];
         delete?: never;
@@ -460,6 +540,26 @@ export interface webhooks {
          * @description The policy's vigency ended (the expiry job, hourly). Webhooks are notifications: reconcile with the lookups in `data.links`.
          */
         post: operations["webhook:policy.expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policy.endorsed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * policy.endorsed event
+         * @description An endorsement (REGISTRATION, COVERAGE or PAYMENT) was issued: the policy's version went up; the lookup shows it under `endorsements`. Webhooks are notifications: reconcile with the lookups in `data.links`.
+         */
+        post: operations["webhook:policy.endorsed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -584,6 +684,10 @@ export interface components {
             version: string;
             totalClaims: number;
             installments: components["schemas"]["Installment"][];
+            /** @description The issued endorsements, oldest first (version 02.00 is the first) */
+            endorsements: components["schemas"]["Endorsement"][];
+            /** @description Money given back to the insured, oldest first */
+            refunds: components["schemas"]["Refund"][];
         };
         Installment: {
             installmentNumber: number;
@@ -633,6 +737,153 @@ export interface components {
              */
             createdAt: string;
         };
+        Endorsement: {
+            /** Format: uuid */
+            endorsementIdentifier: string;
+            /** @enum {string} */
+            type: "REGISTRATION" | "COVERAGE" | "PAYMENT" | "CANCELLATION";
+            /** @enum {string} */
+            typeText: "Cadastral" | "Cobertura" | "Pagamento" | "Cancelamento";
+            /**
+             * @description YYYY-MM-DD, São Paulo
+             * @example 2026-12-01
+             */
+            effectiveDate: string;
+            /**
+             * Format: date-time
+             * @description Until when the preview may be issued: the earlier of 30 days and the end of the effective date's São Paulo day
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            expiresAt: string;
+            reason: string | null;
+            /**
+             * @description Net + IOF added to (positive) or taken off (negative) the premium for the rest of the vigency
+             * @example 412.5
+             */
+            premiumDifference: number;
+            /**
+             * @description Signed amount in BRL, two decimals (negative: in the insured's favour)
+             * @example 412.5
+             */
+            netPremiumDifference: number;
+            /**
+             * @description Signed amount in BRL, two decimals (negative: in the insured's favour)
+             * @example 412.5
+             */
+            taxDifference: number;
+            /**
+             * @description Net premium given back to the insured (≥ 0)
+             * @example 1234.56
+             */
+            refund: number;
+            /**
+             * @description How a cancellation's retention was computed (null for the other types)
+             * @enum {string|null}
+             */
+            refundBasis: "PRO-RATA" | "SHORT-RATE" | "WITHDRAWAL" | null;
+            /**
+             * @description Share of the annual net premium the insurer keeps, 2 decimals (cancellation only)
+             * @example 44.00
+             */
+            retainedPercent: string | null;
+            /**
+             * @description Effect on the broker's commission at the policy's frozen rate
+             * @example 412.5
+             */
+            commissionDifference: number;
+            changes: components["schemas"]["EndorsementChange"][];
+            installments: components["schemas"]["EndorsementInstallment"][];
+            /**
+             * @description Draft (a preview still valid), Expired (a preview no longer valid), Issued
+             * @enum {string}
+             */
+            status: "Draft" | "Issued" | "Expired";
+            /** @enum {string} */
+            statusText: "Rascunho" | "Emitido" | "Expirado";
+            /**
+             * @description The policy version it made once issued (02.00 for the first); null before
+             * @example 02.00
+             */
+            policyVersion: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            issuedAt: string | null;
+            /** @description Signed link to the endorsement's PDF (issued only) */
+            documentUrl?: string;
+        };
+        EndorsementChange: {
+            /**
+             * @description The answer code or policy field
+             * @example INSURED-EMAIL
+             */
+            field: string;
+            /**
+             * @description pt-BR label
+             * @example E-mail
+             */
+            label: string;
+            before: string;
+            after: string;
+        };
+        EndorsementInstallment: {
+            installmentNumber: number;
+            /** @enum {string} */
+            action: "new" | "changed" | "canceled";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            dueDate: string;
+            /**
+             * @description Amount in BRL, two decimals
+             * @example 1234.56
+             */
+            tariffPremiumValue: number;
+            /**
+             * @description Amount in BRL, two decimals
+             * @example 1234.56
+             */
+            valueIof: number;
+            /**
+             * @description Amount in BRL, two decimals
+             * @example 1234.56
+             */
+            premiumTotalValue: number;
+        };
+        Refund: {
+            /** Format: uuid */
+            refundIdentifier: string;
+            /** Format: uuid */
+            endorsementIdentifier: string;
+            /** @enum {string} */
+            paymentMethod: "CREDIT-CARD" | "TICKET";
+            /**
+             * @description Amount in BRL, two decimals
+             * @example 1234.56
+             */
+            value: number;
+            /** @enum {string} */
+            status: "Pending" | "Refunded" | "AwaitingBankDetails";
+            /** @enum {string} */
+            statusText: "Em processamento" | "Devolvido" | "Aguardando dados bancários";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            refundedAt: string | null;
+        };
         ErrorBody: {
             /** @enum {boolean} */
             success: false;
@@ -645,7 +896,7 @@ export interface components {
         };
         ErrorItem: {
             /** @enum {string} */
-            code: "INVALID-FORM-FIELD" | "ANSWERS-NOT-EVALUATED" | "QUOTATION-NOT-FOUND" | "PROPOSAL-NOT-FOUND" | "QUOTATION-NOT-EDITABLE" | "QUOTATION-EXPIRED" | "INCORRECT-OR-NONEXISTENT" | "TOKEN-ERROR" | "POLICY-NOT-FOUND" | "PRODUCT-NOT-FOUND" | "POLICY-NOT-ACTIVE" | "OCCURRENCE-OUTSIDE-VIGENCY" | "INSTALLMENT-NOT-FOUND" | "INSTALLMENT-ALREADY-PAID" | "INSTALLMENT-ALREADY-OVERDUE" | "INSTALLMENT-NOT-PAYABLE" | "RENEWAL-NOT-AVAILABLE" | "RENEWAL-ALREADY-EXISTS" | "EVENT-NOT-FOUND" | "DOCUMENT-NOT-FOUND" | "ROUTE-NOT-FOUND" | "VERSION-NOT-SUPPORTED" | "METHOD-NOT-ALLOWED" | "METHOD-NOT-IMPLEMENTED" | "INVALID-REQUEST" | "REQUEST-TIMEOUT" | "HEADERS-TOO-LARGE" | "PAYLOAD-TOO-LARGE" | "IDEMPOTENCY-KEY-REUSED" | "IDEMPOTENCY-KEY-IN-USE" | "PAYMENT-GATEWAY-UNAVAILABLE" | "INTERNAL-ERROR" | "SERVICE-UNAVAILABLE";
+            code: "INVALID-FORM-FIELD" | "ANSWERS-NOT-EVALUATED" | "QUOTATION-NOT-FOUND" | "PROPOSAL-NOT-FOUND" | "QUOTATION-NOT-EDITABLE" | "QUOTATION-EXPIRED" | "INCORRECT-OR-NONEXISTENT" | "TOKEN-ERROR" | "POLICY-NOT-FOUND" | "PRODUCT-NOT-FOUND" | "POLICY-NOT-ACTIVE" | "OCCURRENCE-OUTSIDE-VIGENCY" | "ENDORSEMENT-DATE-INVALID" | "ENDORSEMENT-NOT-FOUND" | "ENDORSEMENT-EXPIRED" | "INSTALLMENT-NOT-FOUND" | "INSTALLMENT-ALREADY-PAID" | "INSTALLMENT-ALREADY-OVERDUE" | "INSTALLMENT-NOT-PAYABLE" | "RENEWAL-NOT-AVAILABLE" | "RENEWAL-ALREADY-EXISTS" | "EVENT-NOT-FOUND" | "DOCUMENT-NOT-FOUND" | "ROUTE-NOT-FOUND" | "VERSION-NOT-SUPPORTED" | "METHOD-NOT-ALLOWED" | "METHOD-NOT-IMPLEMENTED" | "INVALID-REQUEST" | "REQUEST-TIMEOUT" | "HEADERS-TOO-LARGE" | "PAYLOAD-TOO-LARGE" | "IDEMPOTENCY-KEY-REUSED" | "IDEMPOTENCY-KEY-IN-USE" | "PAYMENT-GATEWAY-UNAVAILABLE" | "INTERNAL-ERROR" | "SERVICE-UNAVAILABLE";
             message?: string;
             properties?: string[];
         };
@@ -1902,6 +2153,196 @@ export interface components {
             /** @description Answers that replace the previous quotation's (by code; an alias replaces its code). MODALITY, CONGENER and START-VIGENCY-DATE are set by the renewal and ignored here. */
             answers?: components["schemas"]["Answer"][];
         };
+        /** @description A preview (Draft): the money, what changes, and `policyAfter`, the policy lookup's item as it will be once issued (version raised, changes applied; links and updatedAt as today). */
+        EndorsementPreview: {
+            /** Format: uuid */
+            endorsementIdentifier: string;
+            /** @enum {string} */
+            type: "REGISTRATION" | "COVERAGE" | "PAYMENT" | "CANCELLATION";
+            /** @enum {string} */
+            typeText: "Cadastral" | "Cobertura" | "Pagamento" | "Cancelamento";
+            /**
+             * @description YYYY-MM-DD, São Paulo
+             * @example 2026-12-01
+             */
+            effectiveDate: string;
+            /**
+             * Format: date-time
+             * @description Until when the preview may be issued: the earlier of 30 days and the end of the effective date's São Paulo day
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            expiresAt: string;
+            reason: string | null;
+            /**
+             * @description Net + IOF added to (positive) or taken off (negative) the premium for the rest of the vigency
+             * @example 412.5
+             */
+            premiumDifference: number;
+            /**
+             * @description Signed amount in BRL, two decimals (negative: in the insured's favour)
+             * @example 412.5
+             */
+            netPremiumDifference: number;
+            /**
+             * @description Signed amount in BRL, two decimals (negative: in the insured's favour)
+             * @example 412.5
+             */
+            taxDifference: number;
+            /**
+             * @description Net premium given back to the insured (≥ 0)
+             * @example 1234.56
+             */
+            refund: number;
+            /**
+             * @description How a cancellation's retention was computed (null for the other types)
+             * @enum {string|null}
+             */
+            refundBasis: "PRO-RATA" | "SHORT-RATE" | "WITHDRAWAL" | null;
+            /**
+             * @description Share of the annual net premium the insurer keeps, 2 decimals (cancellation only)
+             * @example 44.00
+             */
+            retainedPercent: string | null;
+            /**
+             * @description Effect on the broker's commission at the policy's frozen rate
+             * @example 412.5
+             */
+            commissionDifference: number;
+            changes: components["schemas"]["EndorsementChange"][];
+            installments: components["schemas"]["EndorsementInstallment"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            createdAt: string;
+            /** @enum {string} */
+            status: "Draft";
+            policyAfter: components["schemas"]["Policy"];
+        };
+        /**
+         * @example {
+         *       "registerNumber": "100000",
+         *       "policyNumber": "1000000000001",
+         *       "type": "REGISTRATION",
+         *       "effectiveDate": "2026-12-01",
+         *       "answers": [
+         *         {
+         *           "code": "INSURED-EMAIL",
+         *           "answer": "maria.silva@example.com"
+         *         }
+         *       ]
+         *     }
+         */
+        EndorsementQuotationRequest: {
+            /**
+             * @description Registration number of the broker (SUSEP)
+             * @example 100000
+             */
+            registerNumber: string;
+            /**
+             * @description The 13-digit policyNumber or the 24-digit number; any other value is POLICY-NOT-FOUND
+             * @example 1000000000001
+             */
+            policyNumber: string;
+            /**
+             * @description REGISTRATION (insured's name spelling, e-mail, phone, address), COVERAGE (LIMIT / DEDUCTIBLE), PAYMENT (DUE-DAY of the unpaid boletos), CANCELLATION (at the insured's request)
+             * @enum {string}
+             */
+            type: "REGISTRATION" | "COVERAGE" | "PAYMENT" | "CANCELLATION";
+            /**
+             * @description When the change takes effect: YYYY-MM-DD (a São Paulo day) or an ISO 8601 timestamp (its São Paulo day); within the vigency and not before today
+             * @example 2026-12-01
+             */
+            effectiveDate: string;
+            /** @description REGISTRATION: INSURED-NAME, INSURED-EMAIL, INSURED-CELLPHONE, INSURED-ADDRESS-ZIPCODE, -STREET, -NUMBER, -COMPLEMENT, -NEIGHBORHOOD, -CITY, -STATE (the address as a whole). COVERAGE: LIMIT and/or DEDUCTIBLE (RC) or LIMIT (D&O). PAYMENT: DUE-DAY (1..20), PAYMENT-METHOD (only the current one). CANCELLATION: none */
+            answers?: {
+                code: string;
+                answer?: unknown;
+            }[];
+            /** @description Why (required for CANCELLATION, 5 to 500 characters) */
+            reason?: string;
+        };
+        /**
+         * @example {
+         *       "registerNumber": "100000",
+         *       "endorsementIdentifier": "6f1c2a52-4f1e-4c43-9a55-0c9c1d7b8e21"
+         *     }
+         */
+        EndorsementIssueRequest: {
+            /**
+             * @description Registration number of the broker (SUSEP)
+             * @example 100000
+             */
+            registerNumber: string;
+            /**
+             * @description The preview's endorsementIdentifier; anything else is ENDORSEMENT-NOT-FOUND
+             * @example 6f1c2a52-4f1e-4c43-9a55-0c9c1d7b8e21
+             */
+            endorsementIdentifier: string;
+        };
+        CommissionEntry: {
+            entryIdentifier: string;
+            /**
+             * @description EARNED: an installment's commission (a forecast while PENDING); CLAWBACK: a refund's reversal
+             * @enum {string}
+             */
+            type: "EARNED" | "CLAWBACK";
+            /**
+             * @description PENDING: installment not yet paid; AVAILABLE: earned, not yet paid out; PAID: in a payout
+             * @enum {string}
+             */
+            status: "PENDING" | "AVAILABLE" | "PAID";
+            /** @example 1000000000001 */
+            policyNumber: string;
+            /** @description The installment (EARNED); null for a CLAWBACK */
+            installmentNumber: number | null;
+            /**
+             * @description Net premium the entry is computed on: the installment's net share, or the net refunded
+             * @example 250.5
+             */
+            baseAmount: number;
+            /**
+             * @description The policy's commission rate frozen at issuance (0.15 = 15 %)
+             * @example 0.15
+             */
+            rate: number;
+            /**
+             * @description round(baseAmount × rate) to cents; negative for a CLAWBACK
+             * @example 37.58
+             */
+            amount: number;
+            /**
+             * Format: date-time
+             * @description The entry's date: when planned (PENDING), earned (the payment) or clawed back (the refund)
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            createdAt: string;
+            /** @description The payout that paid it (PAID), else null */
+            payoutIdentifier: string | null;
+        };
+        /** @description Sums over every entry the filter selects (all pages) */
+        CommissionSummary: {
+            /**
+             * @description Sum of the PENDING entries (forecast)
+             * @example 1234.56
+             */
+            pending: number;
+            /**
+             * @description Sum of the AVAILABLE entries (earned, not yet paid out)
+             * @example 1234.56
+             */
+            available: number;
+            /**
+             * @description Sum of the PAID entries
+             * @example 1234.56
+             */
+            paid: number;
+            /**
+             * @description Sum of the CLAWBACK entries (zero or negative)
+             * @example 1234.56
+             */
+            clawedBack: number;
+        };
         UsageDay: {
             /** @example 2026-11-21 */
             day: string;
@@ -2167,7 +2608,7 @@ export interface components {
             /** @description The event's id: the webhooks' `webhook-id`, and the feed's `after` */
             id: string;
             /** @enum {string} */
-            type: "checkout.issued" | "checkout.declined" | "checkout.failed" | "policy.canceled" | "policy.expired" | "installment.paid" | "installment.overdue";
+            type: "checkout.issued" | "checkout.declined" | "checkout.failed" | "policy.canceled" | "policy.expired" | "policy.endorsed" | "installment.paid" | "installment.overdue";
             /**
              * Format: date-time
              * @description When the change happened
@@ -2186,6 +2627,10 @@ export interface components {
                 installmentNumber?: number;
                 reason?: string;
                 status?: string;
+                /** Format: uuid */
+                endorsementIdentifier?: string;
+                endorsementType?: string;
+                version?: string;
                 links: {
                     /** @description The quotation lookup (API URL) */
                     quotation: string;
@@ -2317,23 +2762,23 @@ export interface operations {
                     /**
                      * @example {
                      *       "policy": {
-                     *         "identifier": "3bfde7f7-f708-4f45-8531-8fcea23487e6",
-                     *         "number": "035120261000000000421001",
-                     *         "policyNumber": "1000000000421",
+                     *         "identifier": "e7eae973-b145-42eb-858e-b0a65c0f7562",
+                     *         "number": "035120261000000000299001",
+                     *         "policyNumber": "1000000000299",
                      *         "status": "Issued",
                      *         "statusText": "Emitida",
-                     *         "insuredName": "Contrato Eventos Czjsxtzuwm",
-                     *         "insuredIdentity": "52998224725",
-                     *         "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
-                     *         "modalityText": "Corretor de Seguros",
+                     *         "insuredName": "Francisca Damasceno Martins",
+                     *         "insuredIdentity": "81531720188",
+                     *         "modalityCode": "DENTIST-CIVIL-LIABILITY",
+                     *         "modalityText": "Dentista",
                      *         "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
                      *         "productText": "RC Profissional",
-                     *         "vigencyStartedAt": "2026-12-05T03:00:00.000Z",
-                     *         "vigencyExpiredAt": "2027-12-05T03:00:00.000Z",
-                     *         "createdAt": "2026-11-26T01:56:03.006Z",
-                     *         "updatedAt": "2026-11-26T01:56:03.014Z",
-                     *         "quotationIdentifier": "fc9b55e5-0b15-4c8b-8dfd-381e1001755b",
-                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/06875f29-0e7b-4635-94a4-a6caf935bd14?expires=1796263200&signature=e4l2GmjiGps98mpvC9G4YrmsAa3GTGAz6-jTNMWhZ7w",
+                     *         "vigencyStartedAt": "2027-01-25T03:00:00.000Z",
+                     *         "vigencyExpiredAt": "2028-01-25T03:00:00.000Z",
+                     *         "createdAt": "2026-11-25T05:15:42.667Z",
+                     *         "updatedAt": "2026-11-26T05:35:28.084Z",
+                     *         "quotationIdentifier": "bd3a4aa5-800b-4c27-9cf5-7afb9cba6f4e",
+                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/fda93518-7553-4a0f-887e-661b784cc788?expires=1796277600&signature=xjniqHR0_NJnrJEe9EFraztO4GdT9mUzjHe9xdczx7k",
                      *         "version": "01.00",
                      *         "totalClaims": 0,
                      *         "installments": [
@@ -2341,19 +2786,60 @@ export interface operations {
                      *             "installmentNumber": 1,
                      *             "dueDate": "2026-12-02T03:00:00.000Z",
                      *             "extraValue": 0,
-                     *             "valueIof": 41.33,
-                     *             "tariffPremiumValue": 560,
-                     *             "premiumTotalValue": 601.33,
+                     *             "valueIof": 323.58,
+                     *             "tariffPremiumValue": 4384.45,
+                     *             "premiumTotalValue": 4708.03,
                      *             "status": "Paid",
                      *             "statusText": "paga",
-                     *             "paidAt": "2026-11-26T01:56:03.006Z",
+                     *             "paidAt": "2026-11-25T05:15:42.667Z",
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T01:56:03.002Z"
+                     *             "createdAt": "2026-11-25T05:15:42.667Z"
+                     *           },
+                     *           {
+                     *             "installmentNumber": 2,
+                     *             "dueDate": "2027-01-02T03:00:00.000Z",
+                     *             "extraValue": 0,
+                     *             "valueIof": 323.57,
+                     *             "tariffPremiumValue": 4384.46,
+                     *             "premiumTotalValue": 4708.03,
+                     *             "status": "Pending",
+                     *             "statusText": "pendente",
+                     *             "paidAt": null,
+                     *             "interestValue": 0,
+                     *             "createdAt": "2026-11-25T05:15:42.667Z"
+                     *           },
+                     *           {
+                     *             "installmentNumber": 3,
+                     *             "dueDate": "2027-02-02T03:00:00.000Z",
+                     *             "extraValue": 0,
+                     *             "valueIof": 323.57,
+                     *             "tariffPremiumValue": 4384.46,
+                     *             "premiumTotalValue": 4708.03,
+                     *             "status": "Pending",
+                     *             "statusText": "pendente",
+                     *             "paidAt": null,
+                     *             "interestValue": 0,
+                     *             "createdAt": "2026-11-25T05:15:42.667Z"
+                     *           },
+                     *           {
+                     *             "installmentNumber": 4,
+                     *             "dueDate": "2027-03-02T03:00:00.000Z",
+                     *             "extraValue": 0,
+                     *             "valueIof": 323.57,
+                     *             "tariffPremiumValue": 4384.46,
+                     *             "premiumTotalValue": 4708.03,
+                     *             "status": "Pending",
+                     *             "statusText": "pendente",
+                     *             "paidAt": null,
+                     *             "interestValue": 0,
+                     *             "createdAt": "2026-11-25T05:15:42.667Z"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "endorsements": [],
+                     *         "refunds": []
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:04.402Z"
+                     *       "executed": "2026-11-26T05:36:34.377Z"
                      *     }
                      */
                     "application/json": {
@@ -2548,27 +3034,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "totalItems": 301,
+                     *       "totalItems": 300,
                      *       "itemsPerPage": 2,
                      *       "list": [
                      *         {
-                     *           "identifier": "3bfde7f7-f708-4f45-8531-8fcea23487e6",
-                     *           "number": "035120261000000000421001",
-                     *           "policyNumber": "1000000000421",
+                     *           "identifier": "e7eae973-b145-42eb-858e-b0a65c0f7562",
+                     *           "number": "035120261000000000299001",
+                     *           "policyNumber": "1000000000299",
                      *           "status": "Issued",
                      *           "statusText": "Emitida",
-                     *           "insuredName": "Contrato Eventos Czjsxtzuwm",
-                     *           "insuredIdentity": "52998224725",
-                     *           "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
-                     *           "modalityText": "Corretor de Seguros",
+                     *           "insuredName": "Francisca Damasceno Martins",
+                     *           "insuredIdentity": "81531720188",
+                     *           "modalityCode": "DENTIST-CIVIL-LIABILITY",
+                     *           "modalityText": "Dentista",
                      *           "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
                      *           "productText": "RC Profissional",
-                     *           "vigencyStartedAt": "2026-12-05T03:00:00.000Z",
-                     *           "vigencyExpiredAt": "2027-12-05T03:00:00.000Z",
-                     *           "createdAt": "2026-11-26T01:56:03.006Z",
-                     *           "updatedAt": "2026-11-26T01:56:03.014Z",
-                     *           "quotationIdentifier": "fc9b55e5-0b15-4c8b-8dfd-381e1001755b",
-                     *           "quotationDocumentUrl": "http://localhost:3300/api/documents/06875f29-0e7b-4635-94a4-a6caf935bd14?expires=1796263200&signature=e4l2GmjiGps98mpvC9G4YrmsAa3GTGAz6-jTNMWhZ7w",
+                     *           "vigencyStartedAt": "2027-01-25T03:00:00.000Z",
+                     *           "vigencyExpiredAt": "2028-01-25T03:00:00.000Z",
+                     *           "createdAt": "2026-11-25T05:15:42.667Z",
+                     *           "updatedAt": "2026-11-26T05:35:28.084Z",
+                     *           "quotationIdentifier": "bd3a4aa5-800b-4c27-9cf5-7afb9cba6f4e",
+                     *           "quotationDocumentUrl": "http://localhost:3300/api/documents/fda93518-7553-4a0f-887e-661b784cc788?expires=1796277600&signature=xjniqHR0_NJnrJEe9EFraztO4GdT9mUzjHe9xdczx7k",
                      *           "version": "01.00",
                      *           "totalClaims": 0,
                      *           "installments": [
@@ -2576,54 +3062,18 @@ export interface operations {
                      *               "installmentNumber": 1,
                      *               "dueDate": "2026-12-02T03:00:00.000Z",
                      *               "extraValue": 0,
-                     *               "valueIof": 41.33,
-                     *               "tariffPremiumValue": 560,
-                     *               "premiumTotalValue": 601.33,
-                     *               "status": "Paid",
-                     *               "statusText": "paga",
-                     *               "paidAt": "2026-11-26T01:56:03.006Z",
-                     *               "interestValue": 0,
-                     *               "createdAt": "2026-11-26T01:56:03.002Z"
-                     *             }
-                     *           ]
-                     *         },
-                     *         {
-                     *           "identifier": "576d9a8f-6265-48d4-91ad-696fdc51e66d",
-                     *           "number": "035120261000000000299001",
-                     *           "policyNumber": "1000000000299",
-                     *           "status": "Issued",
-                     *           "statusText": "Emitida",
-                     *           "insuredName": "Francisca Damasceno Martins",
-                     *           "insuredIdentity": "02245050924",
-                     *           "modalityCode": "DENTIST-CIVIL-LIABILITY",
-                     *           "modalityText": "Dentista",
-                     *           "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
-                     *           "productText": "RC Profissional",
-                     *           "vigencyStartedAt": "2027-01-24T03:00:00.000Z",
-                     *           "vigencyExpiredAt": "2028-01-24T03:00:00.000Z",
-                     *           "createdAt": "2026-11-25T01:35:37.512Z",
-                     *           "updatedAt": "2026-11-26T01:55:19.296Z",
-                     *           "quotationIdentifier": "180539c3-1278-4b9c-a77f-5eaff9848404",
-                     *           "quotationDocumentUrl": "http://localhost:3300/api/documents/e8ed94f2-65f0-4b63-8ded-58fb199afd23?expires=1796263200&signature=O-ol7BLldWte6bP83lj_xxuDMrKHetTSmgDTdWXCWe8",
-                     *           "version": "01.00",
-                     *           "totalClaims": 0,
-                     *           "installments": [
-                     *             {
-                     *               "installmentNumber": 1,
-                     *               "dueDate": "2026-12-01T03:00:00.000Z",
-                     *               "extraValue": 0,
                      *               "valueIof": 323.58,
                      *               "tariffPremiumValue": 4384.45,
                      *               "premiumTotalValue": 4708.03,
                      *               "status": "Paid",
                      *               "statusText": "paga",
-                     *               "paidAt": "2026-11-25T01:35:37.512Z",
+                     *               "paidAt": "2026-11-25T05:15:42.667Z",
                      *               "interestValue": 0,
-                     *               "createdAt": "2026-11-25T01:35:37.512Z"
+                     *               "createdAt": "2026-11-25T05:15:42.667Z"
                      *             },
                      *             {
                      *               "installmentNumber": 2,
-                     *               "dueDate": "2027-01-01T03:00:00.000Z",
+                     *               "dueDate": "2027-01-02T03:00:00.000Z",
                      *               "extraValue": 0,
                      *               "valueIof": 323.57,
                      *               "tariffPremiumValue": 4384.46,
@@ -2632,11 +3082,11 @@ export interface operations {
                      *               "statusText": "pendente",
                      *               "paidAt": null,
                      *               "interestValue": 0,
-                     *               "createdAt": "2026-11-25T01:35:37.512Z"
+                     *               "createdAt": "2026-11-25T05:15:42.667Z"
                      *             },
                      *             {
                      *               "installmentNumber": 3,
-                     *               "dueDate": "2027-02-01T03:00:00.000Z",
+                     *               "dueDate": "2027-02-02T03:00:00.000Z",
                      *               "extraValue": 0,
                      *               "valueIof": 323.57,
                      *               "tariffPremiumValue": 4384.46,
@@ -2645,11 +3095,11 @@ export interface operations {
                      *               "statusText": "pendente",
                      *               "paidAt": null,
                      *               "interestValue": 0,
-                     *               "createdAt": "2026-11-25T01:35:37.512Z"
+                     *               "createdAt": "2026-11-25T05:15:42.667Z"
                      *             },
                      *             {
                      *               "installmentNumber": 4,
-                     *               "dueDate": "2027-03-01T03:00:00.000Z",
+                     *               "dueDate": "2027-03-02T03:00:00.000Z",
                      *               "extraValue": 0,
                      *               "valueIof": 323.57,
                      *               "tariffPremiumValue": 4384.46,
@@ -2658,13 +3108,92 @@ export interface operations {
                      *               "statusText": "pendente",
                      *               "paidAt": null,
                      *               "interestValue": 0,
-                     *               "createdAt": "2026-11-25T01:35:37.512Z"
+                     *               "createdAt": "2026-11-25T05:15:42.667Z"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "endorsements": [],
+                     *           "refunds": []
+                     *         },
+                     *         {
+                     *           "identifier": "8b0fea7b-42ea-457d-9933-dc32e9fcfc73",
+                     *           "number": "035120261000000000005001",
+                     *           "policyNumber": "1000000000005",
+                     *           "status": "Issued",
+                     *           "statusText": "Emitida",
+                     *           "insuredName": "Letícia Carvalho Pereira",
+                     *           "insuredIdentity": "25835286708",
+                     *           "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
+                     *           "modalityText": "Corretor de Seguros",
+                     *           "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *           "productText": "RC Profissional",
+                     *           "vigencyStartedAt": "2027-01-12T03:00:00.000Z",
+                     *           "vigencyExpiredAt": "2028-01-12T03:00:00.000Z",
+                     *           "createdAt": "2026-11-25T03:28:00.667Z",
+                     *           "updatedAt": "2026-11-26T05:35:22.835Z",
+                     *           "quotationIdentifier": "8dc76241-bb06-4aca-b29f-adf30c73d386",
+                     *           "quotationDocumentUrl": "http://localhost:3300/api/documents/cb40bf73-25db-4976-b176-3bb2dd4bf58e?expires=1796277600&signature=pjC02ge0qAcRy0dAhQ-W330RD_2_SHVYIrmO_qcRchw",
+                     *           "version": "01.00",
+                     *           "totalClaims": 0,
+                     *           "installments": [
+                     *             {
+                     *               "installmentNumber": 1,
+                     *               "dueDate": "2026-12-02T03:00:00.000Z",
+                     *               "extraValue": 0,
+                     *               "valueIof": 8.85,
+                     *               "tariffPremiumValue": 119.94,
+                     *               "premiumTotalValue": 128.79,
+                     *               "status": "Paid",
+                     *               "statusText": "paga",
+                     *               "paidAt": "2026-11-25T03:28:00.667Z",
+                     *               "interestValue": 0,
+                     *               "createdAt": "2026-11-25T03:28:00.667Z"
+                     *             },
+                     *             {
+                     *               "installmentNumber": 2,
+                     *               "dueDate": "2027-01-02T03:00:00.000Z",
+                     *               "extraValue": 0,
+                     *               "valueIof": 8.85,
+                     *               "tariffPremiumValue": 119.93,
+                     *               "premiumTotalValue": 128.78,
+                     *               "status": "Pending",
+                     *               "statusText": "pendente",
+                     *               "paidAt": null,
+                     *               "interestValue": 0,
+                     *               "createdAt": "2026-11-25T03:28:00.667Z"
+                     *             },
+                     *             {
+                     *               "installmentNumber": 3,
+                     *               "dueDate": "2027-02-02T03:00:00.000Z",
+                     *               "extraValue": 0,
+                     *               "valueIof": 8.85,
+                     *               "tariffPremiumValue": 119.93,
+                     *               "premiumTotalValue": 128.78,
+                     *               "status": "Pending",
+                     *               "statusText": "pendente",
+                     *               "paidAt": null,
+                     *               "interestValue": 0,
+                     *               "createdAt": "2026-11-25T03:28:00.667Z"
+                     *             },
+                     *             {
+                     *               "installmentNumber": 4,
+                     *               "dueDate": "2027-03-02T03:00:00.000Z",
+                     *               "extraValue": 0,
+                     *               "valueIof": 8.85,
+                     *               "tariffPremiumValue": 119.93,
+                     *               "premiumTotalValue": 128.78,
+                     *               "status": "Pending",
+                     *               "statusText": "pendente",
+                     *               "paidAt": null,
+                     *               "interestValue": 0,
+                     *               "createdAt": "2026-11-25T03:28:00.667Z"
+                     *             }
+                     *           ],
+                     *           "endorsements": [],
+                     *           "refunds": []
                      *         }
                      *       ],
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:04.503Z"
+                     *       "executed": "2026-11-26T05:36:34.506Z"
                      *     }
                      */
                     "application/json": {
@@ -2828,7 +3357,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:04.642Z"
+                     *       "executed": "2026-11-26T05:36:34.663Z"
                      *     }
                      */
                     "application/json": {
@@ -3039,11 +3568,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "item": {
-                     *         "quotationIdentifier": "22d11a9f-04c7-4874-aafa-b5f9e563ff65",
+                     *         "quotationIdentifier": "2955eddc-dae8-42d5-a200-0605f233a9b9",
                      *         "status": "Draft",
                      *         "pricing": [
                      *           {
-                     *             "variantIdentifier": "daac2691-0dea-44c6-af0a-28d6e1f30e44",
+                     *             "variantIdentifier": "129ad557-4dc1-47df-b467-a9e2d9a20e7a",
                      *             "underwriting": {
                      *               "approved": true,
                      *               "evaluations": []
@@ -3087,7 +3616,7 @@ export interface operations {
                      *                   "paymentType": "CreditCard",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "e42d0a15-cce5-43e8-bec2-8a978950642b",
+                     *                       "identifier": "9e20e8f7-4ab3-40b6-a178-7528d9688c89",
                      *                       "number": 1,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3098,11 +3627,11 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 41.33,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "cab49004-147a-43b4-8b71-9495c252aaf2",
+                     *                       "identifier": "f569996e-5b6e-41a7-b350-a56ee245ad06",
                      *                       "number": 2,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3113,12 +3642,12 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 20.66,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "e3c23826-f91b-42cb-b589-5551e304373e",
+                     *                       "identifier": "e7cb8c82-7618-4eea-8a53-fc9f3727b39d",
                      *                       "number": 3,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3129,13 +3658,13 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 13.78,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "bbcdd762-3415-4c12-af2c-26422a5a45bd",
+                     *                       "identifier": "5036695f-e11c-4f5b-bb8e-a5c33d888866",
                      *                       "number": 4,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3146,14 +3675,14 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 10.33,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "9a5682a4-844f-43c4-bf99-e0b32a11c5fd",
+                     *                       "identifier": "f9afd411-33ca-4451-8853-03e896637e5e",
                      *                       "number": 5,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3164,15 +3693,15 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 8.27,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "1a1b3824-55d3-4d20-8fa4-f2c73823d4d9",
+                     *                       "identifier": "c2eb0944-3c8d-41b3-a883-a9a297865fee",
                      *                       "number": 6,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3183,12 +3712,12 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 6.89,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z",
-                     *                         "2027-05-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z"
                      *                       ]
                      *                     }
                      *                   ]
@@ -3198,7 +3727,7 @@ export interface operations {
                      *                   "paymentType": "Ticket",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "e3457a9a-b5da-4cab-8f5c-057744607fed",
+                     *                       "identifier": "e114bd51-2b53-44a5-baf1-91829f6937a2",
                      *                       "number": 1,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3209,11 +3738,11 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 41.33,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "b4ac7ac4-1196-4ec0-99aa-a1d9b0782150",
+                     *                       "identifier": "cc4c5db7-d859-4950-85e1-c9870b3751f6",
                      *                       "number": 2,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3224,12 +3753,12 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 20.66,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "375506f7-e0e4-435e-9b74-8d33c8a758fc",
+                     *                       "identifier": "e8518e47-0326-4f81-9902-5ec383811138",
                      *                       "number": 3,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3240,13 +3769,13 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 13.78,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "df9f0278-1548-41b8-b335-fde4ec32d8a8",
+                     *                       "identifier": "a700e623-96f2-4b24-aa9c-5791a8893ffc",
                      *                       "number": 4,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3257,14 +3786,14 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 10.33,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "6c0b538e-9916-4662-a4ac-a2e41c24c144",
+                     *                       "identifier": "f9a3d661-e9b7-4909-b2ee-119c0fc54289",
                      *                       "number": 5,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3275,15 +3804,15 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 8.27,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "814f1185-86a1-49e7-bf98-582cd2b00d50",
+                     *                       "identifier": "c5f9e35f-f67e-4c78-b42e-2ac318e3b2c9",
                      *                       "number": 6,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3294,12 +3823,12 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 6.89,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z",
-                     *                         "2027-05-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z"
                      *                       ]
                      *                     }
                      *                   ]
@@ -3310,7 +3839,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:04.725Z"
+                     *       "executed": "2026-11-26T05:36:34.757Z"
                      *     }
                      */
                     "application/json": {
@@ -3522,11 +4051,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "item": {
-                     *         "quotationIdentifier": "f0177924-6a57-4120-8c50-c7a517a47820",
+                     *         "quotationIdentifier": "9bf3b2c4-21b6-4a0e-8ff0-b4c5b10a7d35",
                      *         "status": "Draft",
                      *         "pricing": [
                      *           {
-                     *             "variantIdentifier": "2e193958-c42f-46f9-9aa2-3818e1e0df2f",
+                     *             "variantIdentifier": "030b3174-b26c-45b6-8661-bfd18bf39857",
                      *             "underwriting": {
                      *               "approved": true,
                      *               "evaluations": []
@@ -3570,7 +4099,7 @@ export interface operations {
                      *                   "paymentType": "CreditCard",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "f7d481e7-acad-475e-86be-01d6b49b1a83",
+                     *                       "identifier": "9655fa7b-f5c0-4831-9274-b83eb17b2928",
                      *                       "number": 1,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3581,11 +4110,11 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 41.33,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "4f135b57-ede3-465a-a0be-047e8fcd4ce4",
+                     *                       "identifier": "c2575e3f-03a7-4d29-872c-e4808feabc52",
                      *                       "number": 2,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3596,12 +4125,12 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 20.66,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "6aaef373-e71e-4032-b504-212c1714d82f",
+                     *                       "identifier": "583efcdd-a14b-4088-9842-d02e634b6c9a",
                      *                       "number": 3,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3612,13 +4141,13 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 13.78,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "18637eb4-ac81-4c09-a931-46ba9e769814",
+                     *                       "identifier": "acc638a7-f7ba-46f1-ae5d-02b6e45f6ec6",
                      *                       "number": 4,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3629,14 +4158,14 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 10.33,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "479a7676-3864-4774-8e03-10a8a9828810",
+                     *                       "identifier": "827ae9a4-983c-4477-ad70-619c681343a6",
                      *                       "number": 5,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3647,15 +4176,15 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 8.27,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "399c5ec5-7d32-4477-b792-2bfda664a73b",
+                     *                       "identifier": "bd154c69-49ff-4681-8212-c9458b25eb6b",
                      *                       "number": 6,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3666,12 +4195,12 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 6.89,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z",
-                     *                         "2027-05-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z"
                      *                       ]
                      *                     }
                      *                   ]
@@ -3681,7 +4210,7 @@ export interface operations {
                      *                   "paymentType": "Ticket",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "7e77f928-1e8b-4538-bad0-cbfa56fe3e40",
+                     *                       "identifier": "ccb5bfd9-8774-419f-bd44-d565d0851f34",
                      *                       "number": 1,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3692,11 +4221,11 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 41.33,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "579bad36-806b-47c6-9afe-c3588a0d9735",
+                     *                       "identifier": "9b19ec37-2e69-473e-bf50-2ab39a337b40",
                      *                       "number": 2,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3707,12 +4236,12 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 20.66,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "12523fe3-eb90-4929-9795-50c0919a7675",
+                     *                       "identifier": "caf74e2c-b02b-4c00-997c-085a889f637c",
                      *                       "number": 3,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3723,13 +4252,13 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 13.78,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "ac279a15-c4a9-4b2f-9f25-b8effb1d993b",
+                     *                       "identifier": "440467c8-9830-4f3f-a32d-e051ed1f5506",
                      *                       "number": 4,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3740,14 +4269,14 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 10.33,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "6f860f09-214c-42d0-aa14-8404584fe221",
+                     *                       "identifier": "7956ad71-32a5-4058-ab01-be5ca4e87a53",
                      *                       "number": 5,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3758,15 +4287,15 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 8.27,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "183851ab-d1ea-42f2-b9e0-262357d2a23c",
+                     *                       "identifier": "2fd5252d-7823-4cb2-b823-75d6697288a1",
                      *                       "number": 6,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3777,12 +4306,12 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 6.89,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z",
-                     *                         "2027-05-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z"
                      *                       ]
                      *                     }
                      *                   ]
@@ -3792,13 +4321,13 @@ export interface operations {
                      *           }
                      *         ],
                      *         "proposal": {
-                     *           "number": "10000000000008",
-                     *           "date": "2026-11-26T01:56:04.821Z",
-                     *           "documentUrl": "http://localhost:3300/api/documents/49e787e0-a20b-44a7-bf33-695a0c771b2b?expires=1796263200&signature=2CkgVckxOSYnyv59jw1ZcCvWM9SIWGFblAz_LjBVjWg"
+                     *           "number": "10000000000006",
+                     *           "date": "2026-11-26T05:36:34.864Z",
+                     *           "documentUrl": "http://localhost:3300/api/documents/1fb3f04f-85c0-4535-9bc5-3d6860ced0d6?expires=1796277600&signature=rpr1Vc_MoFDpj9ch5y4Y1Qw9lUDrowrVBdurirON9_A"
                      *         }
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:04.850Z"
+                     *       "executed": "2026-11-26T05:36:34.883Z"
                      *     }
                      */
                     "application/json": {
@@ -4006,7 +4535,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "item": {
-                     *         "quotationIdentifier": "1d652ed0-74f0-427e-9319-70ef9421c8aa",
+                     *         "quotationIdentifier": "8db36ade-69df-49af-b9c8-1f29bed7c14d",
                      *         "status": "Draft",
                      *         "statusText": "Rascunho",
                      *         "operationCode": "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
@@ -4016,9 +4545,9 @@ export interface operations {
                      *         "productText": "RC Profissional",
                      *         "insuredName": "Maria da Silva",
                      *         "insuredIdentity": "52998224725",
-                     *         "createdAt": "2026-11-26T01:56:04.897Z",
-                     *         "updatedAt": "2026-11-26T01:56:04.896Z",
-                     *         "expiresAt": "2026-12-06T02:59:59.999Z",
+                     *         "createdAt": "2026-11-26T05:36:34.937Z",
+                     *         "updatedAt": "2026-11-26T05:36:34.937Z",
+                     *         "expiresAt": "2026-12-07T02:59:59.999Z",
                      *         "previousPolicyNumber": null,
                      *         "proposal": null,
                      *         "checkout": null,
@@ -4091,7 +4620,7 @@ export interface operations {
                      *           },
                      *           {
                      *             "code": "START-VIGENCY-DATE",
-                     *             "answer": "2026-12-05"
+                     *             "answer": "2026-12-06"
                      *           },
                      *           {
                      *             "code": "BROKERAGE-COMMISSION",
@@ -4136,7 +4665,7 @@ export interface operations {
                      *         ],
                      *         "pricing": [
                      *           {
-                     *             "variantIdentifier": "beef9fc3-89c1-408e-bbf3-9581e9457de7",
+                     *             "variantIdentifier": "cc862f44-0025-465d-bf3d-34dc471a805a",
                      *             "underwriting": {
                      *               "approved": true,
                      *               "evaluations": []
@@ -4180,7 +4709,7 @@ export interface operations {
                      *                   "paymentType": "CreditCard",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "1e9f545a-afc3-4429-afea-88275924891d",
+                     *                       "identifier": "24c226c4-fa7e-46a9-9e5a-f769d5ddb516",
                      *                       "number": 1,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4191,11 +4720,11 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 41.33,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "9c02cec7-e039-48e4-9645-a9ecf8cb25df",
+                     *                       "identifier": "0dcb6be8-1285-4521-b9cf-30783ba6fd37",
                      *                       "number": 2,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4206,12 +4735,12 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 20.66,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "0828e1c9-fc81-484a-b22f-95747d9ae32a",
+                     *                       "identifier": "5d013171-7e2f-4f6c-a0e6-3d5cfd04d930",
                      *                       "number": 3,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4222,13 +4751,13 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 13.78,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "8cb817a0-2021-44b8-b039-616fa98a6806",
+                     *                       "identifier": "8e273a76-246c-4c3c-adcc-54f3c1a82813",
                      *                       "number": 4,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4239,14 +4768,14 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 10.33,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "b887efef-44e1-4198-8615-e5cd019feb9b",
+                     *                       "identifier": "f15dd208-032f-4164-93b5-d1dcbaed80c5",
                      *                       "number": 5,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4257,15 +4786,15 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 8.27,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "cfda6672-2ead-41f9-8058-e029d94eae55",
+                     *                       "identifier": "e7dc4ded-becd-475b-a771-bb9d6f73b6ee",
                      *                       "number": 6,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4276,12 +4805,12 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 6.89,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z",
-                     *                         "2027-05-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z"
                      *                       ]
                      *                     }
                      *                   ]
@@ -4291,7 +4820,7 @@ export interface operations {
                      *                   "paymentType": "Ticket",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "b458de67-054e-4a4d-a021-a81072d256d2",
+                     *                       "identifier": "351da267-70fc-4f21-af25-a7be833ccf96",
                      *                       "number": 1,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4302,11 +4831,11 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 41.33,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "175bace9-bf01-442c-8cec-702bac966e97",
+                     *                       "identifier": "55326772-7101-4dab-b44b-8c9b01c50848",
                      *                       "number": 2,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4317,12 +4846,12 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 20.66,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "77be9764-939c-414b-90b6-a24eea2d2f63",
+                     *                       "identifier": "7ccb8609-27d0-481f-9468-83d5cbdfb7bf",
                      *                       "number": 3,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4333,13 +4862,13 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 13.78,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "80a17bc8-4efd-47d6-9dab-beb258a361f1",
+                     *                       "identifier": "3a19a67b-8b01-414f-9e3b-713d921199f6",
                      *                       "number": 4,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4350,14 +4879,14 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 10.33,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "2846cdae-b37b-434b-85a3-3d13ae78106e",
+                     *                       "identifier": "5c8bc130-d71f-4e53-b98c-99aec7768fe7",
                      *                       "number": 5,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4368,15 +4897,15 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 8.27,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "3c0a1f38-ee57-42f7-bf7c-d48f4d2407f1",
+                     *                       "identifier": "40ad07af-8ce9-4cee-a58e-73aebe3247b2",
                      *                       "number": 6,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4387,12 +4916,12 @@ export interface operations {
                      *                       "installmentInterest": 0,
                      *                       "installmentTax": 6.89,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z",
-                     *                         "2027-05-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z"
                      *                       ]
                      *                     }
                      *                   ]
@@ -4403,7 +4932,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:04.964Z"
+                     *       "executed": "2026-11-26T05:36:35.045Z"
                      *     }
                      */
                     "application/json": {
@@ -4581,11 +5110,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "totalItems": 315,
+                     *       "totalItems": 314,
                      *       "itemsPerPage": 2,
                      *       "list": [
                      *         {
-                     *           "quotationIdentifier": "1d652ed0-74f0-427e-9319-70ef9421c8aa",
+                     *           "quotationIdentifier": "8db36ade-69df-49af-b9c8-1f29bed7c14d",
                      *           "status": "Draft",
                      *           "statusText": "Rascunho",
                      *           "operationCode": "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
@@ -4595,9 +5124,9 @@ export interface operations {
                      *           "productText": "RC Profissional",
                      *           "insuredName": "Maria da Silva",
                      *           "insuredIdentity": "52998224725",
-                     *           "createdAt": "2026-11-26T01:56:04.897Z",
-                     *           "updatedAt": "2026-11-26T01:56:04.896Z",
-                     *           "expiresAt": "2026-12-06T02:59:59.999Z",
+                     *           "createdAt": "2026-11-26T05:36:34.937Z",
+                     *           "updatedAt": "2026-11-26T05:36:34.937Z",
+                     *           "expiresAt": "2026-12-07T02:59:59.999Z",
                      *           "previousPolicyNumber": null,
                      *           "proposal": null,
                      *           "checkout": null,
@@ -4605,7 +5134,7 @@ export interface operations {
                      *           "totalValue": null
                      *         },
                      *         {
-                     *           "quotationIdentifier": "f0177924-6a57-4120-8c50-c7a517a47820",
+                     *           "quotationIdentifier": "9bf3b2c4-21b6-4a0e-8ff0-b4c5b10a7d35",
                      *           "status": "Draft",
                      *           "statusText": "Rascunho",
                      *           "operationCode": "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
@@ -4615,18 +5144,18 @@ export interface operations {
                      *           "productText": "RC Profissional",
                      *           "insuredName": "Maria da Silva",
                      *           "insuredIdentity": "52998224725",
-                     *           "createdAt": "2026-11-26T01:56:04.775Z",
-                     *           "updatedAt": "2026-11-26T01:56:04.847Z",
-                     *           "expiresAt": "2026-12-06T02:59:59.999Z",
+                     *           "createdAt": "2026-11-26T05:36:34.826Z",
+                     *           "updatedAt": "2026-11-26T05:36:34.880Z",
+                     *           "expiresAt": "2026-12-07T02:59:59.999Z",
                      *           "previousPolicyNumber": null,
                      *           "proposal": {
-                     *             "number": "10000000000008",
-                     *             "date": "2026-11-26T01:56:04.821Z",
-                     *             "documentUrl": "http://localhost:3300/api/documents/49e787e0-a20b-44a7-bf33-695a0c771b2b?expires=1796263200&signature=2CkgVckxOSYnyv59jw1ZcCvWM9SIWGFblAz_LjBVjWg",
+                     *             "number": "10000000000006",
+                     *             "date": "2026-11-26T05:36:34.864Z",
+                     *             "documentUrl": "http://localhost:3300/api/documents/1fb3f04f-85c0-4535-9bc5-3d6860ced0d6?expires=1796277600&signature=rpr1Vc_MoFDpj9ch5y4Y1Qw9lUDrowrVBdurirON9_A",
                      *             "paymentMethod": "TICKET",
                      *             "dueDay": 10,
-                     *             "variantIdentifier": "2e193958-c42f-46f9-9aa2-3818e1e0df2f",
-                     *             "installmentIdentifier": "7e77f928-1e8b-4538-bad0-cbfa56fe3e40"
+                     *             "variantIdentifier": "030b3174-b26c-45b6-8661-bfd18bf39857",
+                     *             "installmentIdentifier": "ccb5bfd9-8774-419f-bd44-d565d0851f34"
                      *           },
                      *           "checkout": null,
                      *           "policy": null,
@@ -4634,7 +5163,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:05.046Z"
+                     *       "executed": "2026-11-26T05:36:35.136Z"
                      *     }
                      */
                     "application/json": {
@@ -4798,10 +5327,10 @@ export interface operations {
                      *       "item": {
                      *         "protocol": "100000000052",
                      *         "status": "Open",
-                     *         "createdAt": "2026-11-26T01:56:05.144Z"
+                     *         "createdAt": "2026-11-26T05:36:35.242Z"
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:05.155Z"
+                     *       "executed": "2026-11-26T05:36:35.252Z"
                      *     }
                      */
                     "application/json": {
@@ -5021,15 +5550,15 @@ export interface operations {
                      *           "status": "Open",
                      *           "statusText": "Aberto",
                      *           "policyNumber": "1000000000075",
-                     *           "occurredAt": "2026-11-25T03:00:00.000Z",
+                     *           "occurredAt": "2026-11-26T03:00:00.000Z",
                      *           "description": "Aviso pelo cliente tipado.",
                      *           "claimantName": "Cliente Tipado",
                      *           "estimatedValue": null,
-                     *           "createdAt": "2026-11-26T01:56:05.144Z"
+                     *           "createdAt": "2026-11-26T05:36:35.242Z"
                      *         }
                      *       ],
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:05.241Z"
+                     *       "executed": "2026-11-26T05:36:35.344Z"
                      *     }
                      */
                     "application/json": {
@@ -5204,29 +5733,29 @@ export interface operations {
                     /**
                      * @example {
                      *       "item": {
-                     *         "quotationIdentifier": "b8050d28-c3f4-4826-bae4-dd3bd4f6deb4",
+                     *         "quotationIdentifier": "69214076-4634-49a1-a289-001601bcf6bc",
                      *         "status": "Draft",
                      *         "pricing": [
                      *           {
-                     *             "variantIdentifier": "e0c6f085-a4e3-41aa-bc7a-b037b5833c4b",
+                     *             "variantIdentifier": "19ba4af7-1765-43e7-b6d3-0caba624d4d3",
                      *             "underwriting": {
                      *               "approved": true,
                      *               "evaluations": []
                      *             },
                      *             "price": {
-                     *               "commission": 660.65,
+                     *               "commission": 449.06,
                      *               "grievanceDiscount": 0,
-                     *               "netValue": 4404.33,
+                     *               "netValue": 2993.76,
                      *               "interestValue": 0,
-                     *               "taxValue": 325.04,
-                     *               "totalValue": 4729.37,
+                     *               "taxValue": 220.94,
+                     *               "totalValue": 3214.7,
                      *               "policyLimit": 500000,
                      *               "rates": [
                      *                 {
                      *                   "code": "BASIC-COVERAGE",
                      *                   "description": "Responsabilidade civil profissional (danos a terceiros)",
                      *                   "limit": 500000,
-                     *                   "netValue": 3743.68,
+                     *                   "netValue": 2544.7,
                      *                   "deductible": {
                      *                     "code": "DEFAULT",
                      *                     "text": "10% do valor do prejuízo, mínimo de R$ 3.000,00"
@@ -5236,7 +5765,7 @@ export interface operations {
                      *                   "code": "DEFENSE-COSTS",
                      *                   "description": "Custos de defesa",
                      *                   "limit": 500000,
-                     *                   "netValue": 660.65,
+                     *                   "netValue": 449.06,
                      *                   "deductible": {
                      *                     "code": "DEFAULT",
                      *                     "text": "10% do valor do prejuízo, mínimo de R$ 3.000,00"
@@ -5252,198 +5781,198 @@ export interface operations {
                      *                   "paymentType": "CreditCard",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "3e90e9aa-aa85-44ca-9f60-7fd4eeab3ab1",
+                     *                       "identifier": "e24df89b-3ef4-4517-926b-1f2cd2af3d11",
                      *                       "number": 1,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 4729.37,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 3214.7,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 325.04,
+                     *                       "installmentTax": 220.94,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "cb72f7dd-e143-48f1-9634-79c2b6707a4b",
+                     *                       "identifier": "3abc5673-e10a-4950-a54c-5582448fce72",
                      *                       "number": 2,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 2364.68,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 1607.35,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 162.52,
+                     *                       "installmentTax": 110.47,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "d1283082-cfb5-4b79-be09-b99d7e81c133",
+                     *                       "identifier": "5fedfb0d-e901-45d4-ac12-53cd5f7c9abf",
                      *                       "number": 3,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 1576.46,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 1071.57,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 108.35,
+                     *                       "installmentTax": 73.65,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "6e59493e-924d-4e42-9966-627bcd93f6ae",
+                     *                       "identifier": "d0c21fc2-40b6-4409-b167-5a05cb439ddc",
                      *                       "number": 4,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 1182.34,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 803.68,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 81.26,
+                     *                       "installmentTax": 55.24,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "6cbc49c7-6456-41ce-bf2b-f6648e2e16dd",
+                     *                       "identifier": "3555efde-ecf3-4c0c-a62d-fe4d919c71de",
                      *                       "number": 5,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 945.87,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 642.94,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 65.01,
+                     *                       "installmentTax": 44.19,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "d227f4eb-8885-451c-9c4f-4c77c43fedde",
+                     *                       "identifier": "6f3b9688-8d89-43a0-ad96-bb81143c5958",
                      *                       "number": 6,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 788.23,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 535.78,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 54.17,
+                     *                       "installmentTax": 36.82,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z",
-                     *                         "2027-05-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "154c6340-6665-4e25-9b99-39df5347031b",
+                     *                       "identifier": "51e9de7c-c5cc-4d32-81d0-f9346d677387",
                      *                       "number": 7,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 675.62,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 459.24,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 46.43,
+                     *                       "installmentTax": 31.56,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z",
-                     *                         "2027-05-02T03:00:00.000Z",
-                     *                         "2027-06-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z",
+                     *                         "2027-06-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "05f42518-a263-4ba2-a460-5afec63d438f",
+                     *                       "identifier": "ff8ff0f7-c2b2-4208-8561-2f8d6b269f84",
                      *                       "number": 8,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 591.17,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 401.84,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 40.63,
+                     *                       "installmentTax": 27.62,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z",
-                     *                         "2027-05-02T03:00:00.000Z",
-                     *                         "2027-06-02T03:00:00.000Z",
-                     *                         "2027-07-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z",
+                     *                         "2027-06-03T03:00:00.000Z",
+                     *                         "2027-07-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "a361325c-94f3-4167-9e18-2781e415be8b",
+                     *                       "identifier": "14f43093-d8a5-453a-abd2-47de48544dfd",
                      *                       "number": 9,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 525.49,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 357.19,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 36.12,
+                     *                       "installmentTax": 24.55,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z",
-                     *                         "2027-05-02T03:00:00.000Z",
-                     *                         "2027-06-02T03:00:00.000Z",
-                     *                         "2027-07-02T03:00:00.000Z",
-                     *                         "2027-08-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z",
+                     *                         "2027-06-03T03:00:00.000Z",
+                     *                         "2027-07-03T03:00:00.000Z",
+                     *                         "2027-08-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "0592a102-2d77-49ed-b19b-fe2975339367",
+                     *                       "identifier": "5c5de3f5-c979-4d0d-b944-bc02f2efa89f",
                      *                       "number": 10,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 472.94,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 321.47,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 32.5,
+                     *                       "installmentTax": 22.09,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z",
-                     *                         "2027-05-02T03:00:00.000Z",
-                     *                         "2027-06-02T03:00:00.000Z",
-                     *                         "2027-07-02T03:00:00.000Z",
-                     *                         "2027-08-02T03:00:00.000Z",
-                     *                         "2027-09-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z",
+                     *                         "2027-06-03T03:00:00.000Z",
+                     *                         "2027-07-03T03:00:00.000Z",
+                     *                         "2027-08-03T03:00:00.000Z",
+                     *                         "2027-09-03T03:00:00.000Z"
                      *                       ]
                      *                     }
                      *                   ]
@@ -5453,108 +5982,108 @@ export interface operations {
                      *                   "paymentType": "Ticket",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "da6cf8ff-d664-416f-b772-28091f9ca1b8",
+                     *                       "identifier": "16a3ae63-1d57-4753-8e4e-d6df19775584",
                      *                       "number": 1,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 4729.37,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 3214.7,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 325.04,
+                     *                       "installmentTax": 220.94,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "409d44b7-a1fb-48a9-9683-88907aba7e9c",
+                     *                       "identifier": "0981043a-c3a7-425c-bc39-f4a1004e30e0",
                      *                       "number": 2,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 2364.68,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 1607.35,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 162.52,
+                     *                       "installmentTax": 110.47,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "201cdcca-2177-4ab4-88e9-34f28e871f2f",
+                     *                       "identifier": "29998d81-4f62-44a0-a3cc-f0e25cf09a6f",
                      *                       "number": 3,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 1576.46,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 1071.57,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 108.35,
+                     *                       "installmentTax": 73.65,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "87f18116-2598-4719-8a7a-e6ab6da0a416",
+                     *                       "identifier": "0ba74f5e-4233-498c-8938-cee54018a46f",
                      *                       "number": 4,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 1182.34,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 803.68,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 81.26,
+                     *                       "installmentTax": 55.24,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "679a0782-c29f-4dc3-937c-67b74a26f0cf",
+                     *                       "identifier": "7d2dc741-8bb4-4261-a9d5-ba2246b1c559",
                      *                       "number": 5,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 945.87,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 642.94,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 65.01,
+                     *                       "installmentTax": 44.19,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "63dc70d3-95f7-47e7-af02-d5ed8c617b9a",
+                     *                       "identifier": "6a6a85df-326b-4ce8-8cb2-9daeb7890b99",
                      *                       "number": 6,
-                     *                       "commissionValue": 660.65,
-                     *                       "netValue": 4404.33,
+                     *                       "commissionValue": 449.06,
+                     *                       "netValue": 2993.76,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 325.04,
-                     *                       "totalValue": 4729.37,
-                     *                       "installmentValue": 788.23,
+                     *                       "taxValue": 220.94,
+                     *                       "totalValue": 3214.7,
+                     *                       "installmentValue": 535.78,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 54.17,
+                     *                       "installmentTax": 36.82,
                      *                       "dueDates": [
-                     *                         "2026-12-02T03:00:00.000Z",
-                     *                         "2027-01-02T03:00:00.000Z",
-                     *                         "2027-02-02T03:00:00.000Z",
-                     *                         "2027-03-02T03:00:00.000Z",
-                     *                         "2027-04-02T03:00:00.000Z",
-                     *                         "2027-05-02T03:00:00.000Z"
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z"
                      *                       ]
                      *                     }
                      *                   ]
@@ -5566,7 +6095,7 @@ export interface operations {
                      *         "previousPolicyNumber": "1000000000075"
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:05.357Z"
+                     *       "executed": "2026-11-26T05:36:35.455Z"
                      *     }
                      */
                     "application/json": {
@@ -5744,6 +6273,1143 @@ export interface operations {
             };
         };
     };
+    previewEndorsement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters (a UUID is a good choice), kept 24 h per broker and endpoint. The same key with the same body (compared as canonical JSON) answers the first answer again with `Idempotent-Replayed: true` and does nothing twice; with another body 422 `IDEMPOTENCY-KEY-REUSED`; while the first call still runs 409 `IDEMPOTENCY-KEY-IN-USE`. A malformed key answers 400 `INVALID-FORM-FIELD`. Answers of 5xx are not kept: retrying with the key does the work. */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndorsementQuotationRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "endorsementIdentifier": "f1bd8ead-42e5-4c57-9b05-17c094576408",
+                     *         "type": "COVERAGE",
+                     *         "typeText": "Cobertura",
+                     *         "effectiveDate": "2026-12-06",
+                     *         "expiresAt": "2026-12-07T02:59:59.999Z",
+                     *         "reason": null,
+                     *         "premiumDifference": 451,
+                     *         "netPremiumDifference": 420,
+                     *         "taxDifference": 31,
+                     *         "refund": 0,
+                     *         "refundBasis": null,
+                     *         "retainedPercent": null,
+                     *         "commissionDifference": 84,
+                     *         "changes": [
+                     *           {
+                     *             "field": "LIMIT",
+                     *             "label": "Limite máximo de indenização",
+                     *             "before": "R$ 100.000,00",
+                     *             "after": "R$ 300.000,00"
+                     *           },
+                     *           {
+                     *             "field": "DEDUCTIBLE",
+                     *             "label": "Franquia",
+                     *             "before": "10% do valor do prejuízo, mínimo de R$ 2.000,00",
+                     *             "after": "10% do valor do prejuízo, mínimo de R$ 2.000,00"
+                     *           },
+                     *           {
+                     *             "field": "ANNUAL-NET-PREMIUM",
+                     *             "label": "Prêmio líquido anual",
+                     *             "before": "R$ 560,00",
+                     *             "after": "R$ 980,00"
+                     *           }
+                     *         ],
+                     *         "installments": [
+                     *           {
+                     *             "installmentNumber": 1,
+                     *             "action": "changed",
+                     *             "dueDate": "2026-12-03T03:00:00.000Z",
+                     *             "tariffPremiumValue": 326.68,
+                     *             "valueIof": 24.11,
+                     *             "premiumTotalValue": 350.79
+                     *           },
+                     *           {
+                     *             "installmentNumber": 2,
+                     *             "action": "changed",
+                     *             "dueDate": "2027-01-10T03:00:00.000Z",
+                     *             "tariffPremiumValue": 326.66,
+                     *             "valueIof": 24.11,
+                     *             "premiumTotalValue": 350.77
+                     *           },
+                     *           {
+                     *             "installmentNumber": 3,
+                     *             "action": "changed",
+                     *             "dueDate": "2027-02-10T03:00:00.000Z",
+                     *             "tariffPremiumValue": 326.66,
+                     *             "valueIof": 24.11,
+                     *             "premiumTotalValue": 350.77
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-26T05:36:35.695Z",
+                     *         "status": "Draft",
+                     *         "policyAfter": {
+                     *           "identifier": "a603eb90-836b-4838-900e-734dc3e4312f",
+                     *           "number": "035120261000000000422001",
+                     *           "policyNumber": "1000000000422",
+                     *           "status": "Issued",
+                     *           "statusText": "Emitida",
+                     *           "insuredName": "Endosso Tipado Nvgqmldbrs",
+                     *           "insuredIdentity": "52998224725",
+                     *           "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
+                     *           "modalityText": "Corretor de Seguros",
+                     *           "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
+                     *           "productText": "RC Profissional",
+                     *           "vigencyStartedAt": "2026-12-06T03:00:00.000Z",
+                     *           "vigencyExpiredAt": "2027-12-06T03:00:00.000Z",
+                     *           "createdAt": "2026-11-26T05:36:35.587Z",
+                     *           "updatedAt": "2026-11-26T05:36:35.591Z",
+                     *           "quotationIdentifier": "7ad16bde-16d3-4f22-8a11-12d91a91bb56",
+                     *           "quotationDocumentUrl": "http://localhost:3300/api/documents/39e13727-db58-48e7-9843-e50df6f59e7d?expires=1796277600&signature=ZTjxBaFccZekjpninf4BRSPOsYTlgWnzHH54rlGeb7Q",
+                     *           "TicketUrl": "http://localhost:3300/api/documents/9d1517ca-6d87-4d13-b7ea-4cc6aef9e4c0?expires=1796277600&signature=EReafMSpTusu_a_4EOsTFBkCyJHQh9VrF9vf7X5CbLE",
+                     *           "version": "02.00",
+                     *           "totalClaims": 0,
+                     *           "installments": [
+                     *             {
+                     *               "installmentNumber": 1,
+                     *               "dueDate": "2026-12-03T03:00:00.000Z",
+                     *               "extraValue": 0,
+                     *               "valueIof": 24.11,
+                     *               "tariffPremiumValue": 326.68,
+                     *               "premiumTotalValue": 350.79,
+                     *               "status": "Pending",
+                     *               "statusText": "pendente",
+                     *               "paidAt": null,
+                     *               "interestValue": 0,
+                     *               "createdAt": "2026-11-26T05:36:35.585Z"
+                     *             },
+                     *             {
+                     *               "installmentNumber": 2,
+                     *               "dueDate": "2027-01-10T03:00:00.000Z",
+                     *               "extraValue": 0,
+                     *               "valueIof": 24.11,
+                     *               "tariffPremiumValue": 326.66,
+                     *               "premiumTotalValue": 350.77,
+                     *               "status": "Pending",
+                     *               "statusText": "pendente",
+                     *               "paidAt": null,
+                     *               "interestValue": 0,
+                     *               "createdAt": "2026-11-26T05:36:35.585Z"
+                     *             },
+                     *             {
+                     *               "installmentNumber": 3,
+                     *               "dueDate": "2027-02-10T03:00:00.000Z",
+                     *               "extraValue": 0,
+                     *               "valueIof": 24.11,
+                     *               "tariffPremiumValue": 326.66,
+                     *               "premiumTotalValue": 350.77,
+                     *               "status": "Pending",
+                     *               "statusText": "pendente",
+                     *               "paidAt": null,
+                     *               "interestValue": 0,
+                     *               "createdAt": "2026-11-26T05:36:35.585Z"
+                     *             }
+                     *           ],
+                     *           "endorsements": [
+                     *             {
+                     *               "endorsementIdentifier": "f1bd8ead-42e5-4c57-9b05-17c094576408",
+                     *               "type": "COVERAGE",
+                     *               "typeText": "Cobertura",
+                     *               "effectiveDate": "2026-12-06",
+                     *               "expiresAt": "2026-12-07T02:59:59.999Z",
+                     *               "reason": null,
+                     *               "premiumDifference": 451,
+                     *               "netPremiumDifference": 420,
+                     *               "taxDifference": 31,
+                     *               "refund": 0,
+                     *               "refundBasis": null,
+                     *               "retainedPercent": null,
+                     *               "commissionDifference": 84,
+                     *               "changes": [
+                     *                 {
+                     *                   "field": "LIMIT",
+                     *                   "label": "Limite máximo de indenização",
+                     *                   "before": "R$ 100.000,00",
+                     *                   "after": "R$ 300.000,00"
+                     *                 },
+                     *                 {
+                     *                   "field": "DEDUCTIBLE",
+                     *                   "label": "Franquia",
+                     *                   "before": "10% do valor do prejuízo, mínimo de R$ 2.000,00",
+                     *                   "after": "10% do valor do prejuízo, mínimo de R$ 2.000,00"
+                     *                 },
+                     *                 {
+                     *                   "field": "ANNUAL-NET-PREMIUM",
+                     *                   "label": "Prêmio líquido anual",
+                     *                   "before": "R$ 560,00",
+                     *                   "after": "R$ 980,00"
+                     *                 }
+                     *               ],
+                     *               "installments": [
+                     *                 {
+                     *                   "installmentNumber": 1,
+                     *                   "action": "changed",
+                     *                   "dueDate": "2026-12-03T03:00:00.000Z",
+                     *                   "tariffPremiumValue": 326.68,
+                     *                   "valueIof": 24.11,
+                     *                   "premiumTotalValue": 350.79
+                     *                 },
+                     *                 {
+                     *                   "installmentNumber": 2,
+                     *                   "action": "changed",
+                     *                   "dueDate": "2027-01-10T03:00:00.000Z",
+                     *                   "tariffPremiumValue": 326.66,
+                     *                   "valueIof": 24.11,
+                     *                   "premiumTotalValue": 350.77
+                     *                 },
+                     *                 {
+                     *                   "installmentNumber": 3,
+                     *                   "action": "changed",
+                     *                   "dueDate": "2027-02-10T03:00:00.000Z",
+                     *                   "tariffPremiumValue": 326.66,
+                     *                   "valueIof": 24.11,
+                     *                   "premiumTotalValue": 350.77
+                     *                 }
+                     *               ],
+                     *               "status": "Issued",
+                     *               "statusText": "Emitido",
+                     *               "policyVersion": "02.00",
+                     *               "createdAt": "2026-11-26T05:36:35.695Z",
+                     *               "issuedAt": "2026-11-26T05:36:35.695Z"
+                     *             }
+                     *           ],
+                     *           "refunds": []
+                     *         }
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T05:36:35.727Z"
+                     *     }
+                     */
+                    "application/json": {
+                        item: components["schemas"]["EndorsementPreview"];
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T13:45:40.671Z
+                         */
+                        executed: string;
+                    };
+                };
+            };
+            /** @description Error body with code POLICY-NOT-ACTIVE, ENDORSEMENT-DATE-INVALID, INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD, INVALID-REQUEST. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            403: {
+                headers: {
+                    /** @description Seconds until the quota resets (00:00 UTC). */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code POLICY-NOT-FOUND, VERSION-NOT-SUPPORTED. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-IN-USE. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code PAYLOAD-TOO-LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-REUSED. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
+            429: {
+                headers: {
+                    /** @description Seconds until a call would pass. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code INTERNAL-ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code SERVICE-UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    issueEndorsement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters (a UUID is a good choice), kept 24 h per broker and endpoint. The same key with the same body (compared as canonical JSON) answers the first answer again with `Idempotent-Replayed: true` and does nothing twice; with another body 422 `IDEMPOTENCY-KEY-REUSED`; while the first call still runs 409 `IDEMPOTENCY-KEY-IN-USE`. A malformed key answers 400 `INVALID-FORM-FIELD`. Answers of 5xx are not kept: retrying with the key does the work. */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndorsementIssueRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "endorsementIdentifier": "f1bd8ead-42e5-4c57-9b05-17c094576408",
+                     *         "type": "COVERAGE",
+                     *         "typeText": "Cobertura",
+                     *         "effectiveDate": "2026-12-06",
+                     *         "expiresAt": "2026-12-07T02:59:59.999Z",
+                     *         "reason": null,
+                     *         "premiumDifference": 451,
+                     *         "netPremiumDifference": 420,
+                     *         "taxDifference": 31,
+                     *         "refund": 0,
+                     *         "refundBasis": null,
+                     *         "retainedPercent": null,
+                     *         "commissionDifference": 84,
+                     *         "changes": [
+                     *           {
+                     *             "field": "LIMIT",
+                     *             "label": "Limite máximo de indenização",
+                     *             "before": "R$ 100.000,00",
+                     *             "after": "R$ 300.000,00"
+                     *           },
+                     *           {
+                     *             "field": "DEDUCTIBLE",
+                     *             "label": "Franquia",
+                     *             "before": "10% do valor do prejuízo, mínimo de R$ 2.000,00",
+                     *             "after": "10% do valor do prejuízo, mínimo de R$ 2.000,00"
+                     *           },
+                     *           {
+                     *             "field": "ANNUAL-NET-PREMIUM",
+                     *             "label": "Prêmio líquido anual",
+                     *             "before": "R$ 560,00",
+                     *             "after": "R$ 980,00"
+                     *           }
+                     *         ],
+                     *         "installments": [
+                     *           {
+                     *             "installmentNumber": 1,
+                     *             "action": "changed",
+                     *             "dueDate": "2026-12-03T03:00:00.000Z",
+                     *             "tariffPremiumValue": 326.68,
+                     *             "valueIof": 24.11,
+                     *             "premiumTotalValue": 350.79
+                     *           },
+                     *           {
+                     *             "installmentNumber": 2,
+                     *             "action": "changed",
+                     *             "dueDate": "2027-01-10T03:00:00.000Z",
+                     *             "tariffPremiumValue": 326.66,
+                     *             "valueIof": 24.11,
+                     *             "premiumTotalValue": 350.77
+                     *           },
+                     *           {
+                     *             "installmentNumber": 3,
+                     *             "action": "changed",
+                     *             "dueDate": "2027-02-10T03:00:00.000Z",
+                     *             "tariffPremiumValue": 326.66,
+                     *             "valueIof": 24.11,
+                     *             "premiumTotalValue": 350.77
+                     *           }
+                     *         ],
+                     *         "status": "Issued",
+                     *         "statusText": "Emitido",
+                     *         "policyVersion": "02.00",
+                     *         "createdAt": "2026-11-26T05:36:35.695Z",
+                     *         "issuedAt": "2026-11-26T05:36:35.764Z",
+                     *         "documentUrl": "http://localhost:3300/api/documents/0d36be34-27ce-4cdb-971a-694b8539c9c1?expires=1796277600&signature=J8E7k2xgzFYmxAk-GJBixlmBnKh7rCOL3nAUPJwKl3M"
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T05:36:35.840Z"
+                     *     }
+                     */
+                    "application/json": {
+                        item: components["schemas"]["Endorsement"];
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T13:45:40.671Z
+                         */
+                        executed: string;
+                    };
+                };
+            };
+            /** @description Error body with code ENDORSEMENT-NOT-FOUND, ENDORSEMENT-EXPIRED, POLICY-NOT-ACTIVE, INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD, INVALID-REQUEST. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            403: {
+                headers: {
+                    /** @description Seconds until the quota resets (00:00 UTC). */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code VERSION-NOT-SUPPORTED. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-IN-USE. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code PAYLOAD-TOO-LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-REUSED. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
+            429: {
+                headers: {
+                    /** @description Seconds until a call would pass. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code INTERNAL-ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code SERVICE-UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listEndorsements: {
+        parameters: {
+            query?: {
+                /** @description 1-based page */
+                page?: number;
+                /** @description 1..100, default 10 */
+                itemsPerPage?: number;
+            };
+            header?: {
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Registration number of the broker (SUSEP) */
+                registerNumber: string;
+                /** @description The 13-digit policyNumber or the 24-digit number */
+                policyNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "totalItems": 1,
+                     *       "itemsPerPage": 2,
+                     *       "list": [
+                     *         {
+                     *           "endorsementIdentifier": "f1bd8ead-42e5-4c57-9b05-17c094576408",
+                     *           "type": "COVERAGE",
+                     *           "typeText": "Cobertura",
+                     *           "effectiveDate": "2026-12-06",
+                     *           "expiresAt": "2026-12-07T02:59:59.999Z",
+                     *           "reason": null,
+                     *           "premiumDifference": 451,
+                     *           "netPremiumDifference": 420,
+                     *           "taxDifference": 31,
+                     *           "refund": 0,
+                     *           "refundBasis": null,
+                     *           "retainedPercent": null,
+                     *           "commissionDifference": 84,
+                     *           "changes": [
+                     *             {
+                     *               "field": "LIMIT",
+                     *               "label": "Limite máximo de indenização",
+                     *               "before": "R$ 100.000,00",
+                     *               "after": "R$ 300.000,00"
+                     *             },
+                     *             {
+                     *               "field": "DEDUCTIBLE",
+                     *               "label": "Franquia",
+                     *               "before": "10% do valor do prejuízo, mínimo de R$ 2.000,00",
+                     *               "after": "10% do valor do prejuízo, mínimo de R$ 2.000,00"
+                     *             },
+                     *             {
+                     *               "field": "ANNUAL-NET-PREMIUM",
+                     *               "label": "Prêmio líquido anual",
+                     *               "before": "R$ 560,00",
+                     *               "after": "R$ 980,00"
+                     *             }
+                     *           ],
+                     *           "installments": [
+                     *             {
+                     *               "installmentNumber": 1,
+                     *               "action": "changed",
+                     *               "dueDate": "2026-12-03T03:00:00.000Z",
+                     *               "tariffPremiumValue": 326.68,
+                     *               "valueIof": 24.11,
+                     *               "premiumTotalValue": 350.79
+                     *             },
+                     *             {
+                     *               "installmentNumber": 2,
+                     *               "action": "changed",
+                     *               "dueDate": "2027-01-10T03:00:00.000Z",
+                     *               "tariffPremiumValue": 326.66,
+                     *               "valueIof": 24.11,
+                     *               "premiumTotalValue": 350.77
+                     *             },
+                     *             {
+                     *               "installmentNumber": 3,
+                     *               "action": "changed",
+                     *               "dueDate": "2027-02-10T03:00:00.000Z",
+                     *               "tariffPremiumValue": 326.66,
+                     *               "valueIof": 24.11,
+                     *               "premiumTotalValue": 350.77
+                     *             }
+                     *           ],
+                     *           "status": "Issued",
+                     *           "statusText": "Emitido",
+                     *           "policyVersion": "02.00",
+                     *           "createdAt": "2026-11-26T05:36:35.695Z",
+                     *           "issuedAt": "2026-11-26T05:36:35.764Z",
+                     *           "documentUrl": "http://localhost:3300/api/documents/0d36be34-27ce-4cdb-971a-694b8539c9c1?expires=1796277600&signature=J8E7k2xgzFYmxAk-GJBixlmBnKh7rCOL3nAUPJwKl3M"
+                     *         }
+                     *       ],
+                     *       "success": true,
+                     *       "executed": "2026-11-26T05:36:35.897Z"
+                     *     }
+                     */
+                    "application/json": {
+                        totalItems: number;
+                        itemsPerPage: number;
+                        list: components["schemas"]["Endorsement"][];
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T13:45:40.671Z
+                         */
+                        executed: string;
+                    };
+                };
+            };
+            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD, INVALID-REQUEST. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            403: {
+                headers: {
+                    /** @description Seconds until the quota resets (00:00 UTC). */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code POLICY-NOT-FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
+            429: {
+                headers: {
+                    /** @description Seconds until a call would pass. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code INTERNAL-ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code SERVICE-UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCommissionStatement: {
+        parameters: {
+            query?: {
+                /** @description Entries dated on or after (YYYY-MM-DD in São Paulo, or ISO timestamp; 1900-01-01..2199-12-31) */
+                from?: string;
+                /** @description Entries dated on or before (YYYY-MM-DD: that whole São Paulo day; or ISO timestamp, inclusive) */
+                to?: string;
+                /** @description PENDING, AVAILABLE or PAID (case-insensitive) */
+                status?: string;
+                /** @description Only this policy's entries: the 13-digit policyNumber or the 24-digit number */
+                policyNumber?: string;
+                /** @description 1-based page */
+                page?: number;
+                /** @description 1..100, default 10 */
+                itemsPerPage?: number;
+            };
+            header?: {
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
+            path: {
+                /** @description Registration number of the broker (SUSEP) */
+                registerNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "totalItems": 1252,
+                     *       "itemsPerPage": 2,
+                     *       "list": [
+                     *         {
+                     *           "entryIdentifier": "db8b2021-9786-480a-a663-cb82a6d7a9e2",
+                     *           "type": "EARNED",
+                     *           "status": "PENDING",
+                     *           "policyNumber": "1000000000422",
+                     *           "installmentNumber": 1,
+                     *           "baseAmount": 326.68,
+                     *           "rate": 0.2,
+                     *           "amount": 65.34,
+                     *           "createdAt": "2026-11-26T05:36:35.764Z",
+                     *           "payoutIdentifier": null
+                     *         },
+                     *         {
+                     *           "entryIdentifier": "7e930e25-14d1-4d67-92e7-3c989e66de00",
+                     *           "type": "EARNED",
+                     *           "status": "PENDING",
+                     *           "policyNumber": "1000000000422",
+                     *           "installmentNumber": 3,
+                     *           "baseAmount": 326.66,
+                     *           "rate": 0.2,
+                     *           "amount": 65.33,
+                     *           "createdAt": "2026-11-26T05:36:35.764Z",
+                     *           "payoutIdentifier": null
+                     *         }
+                     *       ],
+                     *       "summary": {
+                     *         "pending": 95721.1,
+                     *         "available": 24873.67,
+                     *         "paid": 440337.59,
+                     *         "clawedBack": 0
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T05:36:35.938Z"
+                     *     }
+                     */
+                    "application/json": {
+                        totalItems: number;
+                        itemsPerPage: number;
+                        list: components["schemas"]["CommissionEntry"][];
+                        summary: components["schemas"]["CommissionSummary"];
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T13:45:40.671Z
+                         */
+                        executed: string;
+                    };
+                };
+            };
+            /** @description Error body with code INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, INVALID-FORM-FIELD, INVALID-REQUEST. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            403: {
+                headers: {
+                    /** @description Seconds until the quota resets (00:00 UTC). */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
+            429: {
+                headers: {
+                    /** @description Seconds until a call would pass. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code INTERNAL-ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code SERVICE-UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getUsage: {
         parameters: {
             query?: {
@@ -5776,7 +7442,7 @@ export interface operations {
                      *       "timeZone": "America/Sao_Paulo",
                      *       "quotaResetsAt": "2026-11-27T00:00:00.000Z",
                      *       "from": "2026-11-01",
-                     *       "to": "2026-11-25",
+                     *       "to": "2026-11-26",
                      *       "days": [
                      *         {
                      *           "day": "2026-11-01",
@@ -5996,24 +7662,33 @@ export interface operations {
                      *         },
                      *         {
                      *           "day": "2026-11-25",
-                     *           "calls": 18,
-                     *           "succeeded": 18,
+                     *           "calls": 0,
+                     *           "succeeded": 0,
                      *           "failed": 0,
                      *           "blocked": 0,
-                     *           "averageLatencyMs": 20.2,
-                     *           "maxLatencyMs": 44.6
+                     *           "averageLatencyMs": null,
+                     *           "maxLatencyMs": null
+                     *         },
+                     *         {
+                     *           "day": "2026-11-26",
+                     *           "calls": 28,
+                     *           "succeeded": 28,
+                     *           "failed": 0,
+                     *           "blocked": 0,
+                     *           "averageLatencyMs": 19.3,
+                     *           "maxLatencyMs": 77.6
                      *         }
                      *       ],
                      *       "totals": {
-                     *         "calls": 18,
-                     *         "succeeded": 18,
+                     *         "calls": 28,
+                     *         "succeeded": 28,
                      *         "failed": 0,
                      *         "blocked": 0,
-                     *         "averageLatencyMs": 20.2,
-                     *         "maxLatencyMs": 44.6
+                     *         "averageLatencyMs": 19.3,
+                     *         "maxLatencyMs": 77.6
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:05.398Z"
+                     *       "executed": "2026-11-26T05:36:35.978Z"
                      *     }
                      */
                     "application/json": {
@@ -6227,7 +7902,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:05.457Z"
+                     *       "executed": "2026-11-26T05:36:36.011Z"
                      *     }
                      */
                     "application/json": {
@@ -7212,7 +8887,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:05.498Z"
+                     *       "executed": "2026-11-26T05:36:36.054Z"
                      *     }
                      */
                     "application/json": {
@@ -7358,7 +9033,7 @@ export interface operations {
                 after?: string;
                 /** @description 1..500, default 100 */
                 limit?: number;
-                /** @description Only events of this type, or of these comma-separated types: checkout.issued, checkout.declined, checkout.failed, policy.canceled, policy.expired, installment.paid, installment.overdue */
+                /** @description Only events of this type, or of these comma-separated types: checkout.issued, checkout.declined, checkout.failed, policy.canceled, policy.expired, policy.endorsed, installment.paid, installment.overdue */
                 type?: string;
             };
             header?: {
@@ -7387,41 +9062,43 @@ export interface operations {
                      * @example {
                      *       "list": [
                      *         {
-                     *           "id": "9ef0f633-7ee1-4532-8655-6e1e967d5adf",
-                     *           "type": "checkout.declined",
-                     *           "timestamp": "2026-11-26T01:56:02.816Z",
-                     *           "data": {
-                     *             "registerNumber": "100000",
-                     *             "quotationIdentifier": "fc9b55e5-0b15-4c8b-8dfd-381e1001755b",
-                     *             "reason": "Transação negada pelo emissor do cartão (saldo insuficiente).",
-                     *             "status": "Declined",
-                     *             "links": {
-                     *               "quotation": "http://localhost:3300/api/v1/quotation/100000/fc9b55e5-0b15-4c8b-8dfd-381e1001755b",
-                     *               "policy": null
-                     *             }
-                     *           }
-                     *         },
-                     *         {
-                     *           "id": "6f698640-65b7-4a5f-8a06-e1b6e09d7cb9",
+                     *           "id": "140ded70-50c9-41df-81dc-414c76000ca3",
                      *           "type": "checkout.issued",
-                     *           "timestamp": "2026-11-26T01:56:03.006Z",
+                     *           "timestamp": "2026-11-26T05:36:34.684Z",
                      *           "data": {
                      *             "registerNumber": "100000",
-                     *             "quotationIdentifier": "fc9b55e5-0b15-4c8b-8dfd-381e1001755b",
-                     *             "policyIdentifier": "3bfde7f7-f708-4f45-8531-8fcea23487e6",
+                     *             "quotationIdentifier": "6df03603-3afa-4594-b834-d7ddff44e88b",
+                     *             "policyIdentifier": "399a2d7a-a9ad-4edd-ae7d-26dab57ffc84",
                      *             "number": "035120261000000000421001",
                      *             "policyNumber": "1000000000421",
                      *             "status": "Issued",
                      *             "links": {
-                     *               "quotation": "http://localhost:3300/api/v1/quotation/100000/fc9b55e5-0b15-4c8b-8dfd-381e1001755b",
+                     *               "quotation": "http://localhost:3300/api/v1/quotation/100000/6df03603-3afa-4594-b834-d7ddff44e88b",
                      *               "policy": "http://localhost:3300/api/v1/policy/100000/1000000000421"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "701e72ee-63f9-4ae4-a4bf-78886c13bc67",
+                     *           "type": "checkout.issued",
+                     *           "timestamp": "2026-11-26T05:36:35.587Z",
+                     *           "data": {
+                     *             "registerNumber": "100000",
+                     *             "quotationIdentifier": "7ad16bde-16d3-4f22-8a11-12d91a91bb56",
+                     *             "policyIdentifier": "a603eb90-836b-4838-900e-734dc3e4312f",
+                     *             "number": "035120261000000000422001",
+                     *             "policyNumber": "1000000000422",
+                     *             "status": "Issued",
+                     *             "links": {
+                     *               "quotation": "http://localhost:3300/api/v1/quotation/100000/7ad16bde-16d3-4f22-8a11-12d91a91bb56",
+                     *               "policy": "http://localhost:3300/api/v1/policy/100000/1000000000422"
                      *             }
                      *           }
                      *         }
                      *       ],
                      *       "hasMore": true,
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:05.582Z"
+                     *       "executed": "2026-11-26T05:36:36.128Z"
                      *     }
                      */
                     "application/json": {
@@ -7582,39 +9259,39 @@ export interface operations {
                     /**
                      * @example {
                      *       "policy": {
-                     *         "identifier": "070fc223-7fb5-41d7-885e-1597be64246d",
+                     *         "identifier": "c687a39c-f045-4276-a334-8ee18c20e4cc",
                      *         "number": "035120261000000000423001",
                      *         "policyNumber": "1000000000423",
                      *         "status": "Issued",
                      *         "statusText": "Emitida",
-                     *         "insuredName": "Sandbox Tipado Usxzmqitpg",
+                     *         "insuredName": "Sandbox Tipado Zyjecuqpcs",
                      *         "insuredIdentity": "52998224725",
                      *         "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
                      *         "modalityText": "Corretor de Seguros",
                      *         "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
                      *         "productText": "RC Profissional",
-                     *         "vigencyStartedAt": "2026-12-05T03:00:00.000Z",
-                     *         "vigencyExpiredAt": "2027-12-05T03:00:00.000Z",
-                     *         "createdAt": "2026-11-26T01:56:05.732Z",
-                     *         "updatedAt": "2026-11-26T01:56:05.826Z",
-                     *         "quotationIdentifier": "7e956463-4fc3-442a-9946-2bcae0863b71",
-                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/f546373b-63cf-4435-a588-33a18036751a?expires=1796263200&signature=TrbV8zvfrcTymOED5hPqN0pNYPgS5lUn4vD_dzvZwE0",
-                     *         "TicketUrl": "http://localhost:3300/api/documents/dfef4f2d-ff97-4aed-9524-962d4b3d990f?expires=1796263200&signature=Uf8vtWys0Ef_AxqmAYXE5ROLAqeCJmrWCBXtqpraMf0",
+                     *         "vigencyStartedAt": "2026-12-06T03:00:00.000Z",
+                     *         "vigencyExpiredAt": "2027-12-06T03:00:00.000Z",
+                     *         "createdAt": "2026-11-26T05:36:36.317Z",
+                     *         "updatedAt": "2026-11-26T05:36:36.441Z",
+                     *         "quotationIdentifier": "a1f2bfad-8ea9-4669-a4bb-aaee7c08be7b",
+                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/0cb1ae2f-703d-4de1-a428-ed81ceb68331?expires=1796277600&signature=bu9Pl2xxm57Xm3rubWf135QYXOLIAj0mThNjOpzpiPQ",
+                     *         "TicketUrl": "http://localhost:3300/api/documents/3ad7784c-89ea-4303-9d6a-0e9be6b276ce?expires=1796277600&signature=Oot42pVHTAIySfcuwDBFwLb_tWeLK_bnVu5yx6WaI14",
                      *         "version": "01.00",
                      *         "totalClaims": 0,
                      *         "installments": [
                      *           {
                      *             "installmentNumber": 1,
-                     *             "dueDate": "2026-12-02T03:00:00.000Z",
+                     *             "dueDate": "2026-12-03T03:00:00.000Z",
                      *             "extraValue": 0,
                      *             "valueIof": 13.77,
                      *             "tariffPremiumValue": 186.68,
                      *             "premiumTotalValue": 200.45,
                      *             "status": "Paid",
                      *             "statusText": "paga",
-                     *             "paidAt": "2026-11-25T03:00:00.000Z",
+                     *             "paidAt": "2026-11-26T03:00:00.000Z",
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *             "createdAt": "2026-11-26T05:36:36.315Z"
                      *           },
                      *           {
                      *             "installmentNumber": 2,
@@ -7627,7 +9304,7 @@ export interface operations {
                      *             "statusText": "pendente",
                      *             "paidAt": null,
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *             "createdAt": "2026-11-26T05:36:36.315Z"
                      *           },
                      *           {
                      *             "installmentNumber": 3,
@@ -7640,12 +9317,14 @@ export interface operations {
                      *             "statusText": "pendente",
                      *             "paidAt": null,
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *             "createdAt": "2026-11-26T05:36:36.315Z"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "endorsements": [],
+                     *         "refunds": []
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:05.842Z"
+                     *       "executed": "2026-11-26T05:36:36.464Z"
                      *     }
                      */
                     "application/json": {
@@ -7855,39 +9534,39 @@ export interface operations {
                     /**
                      * @example {
                      *       "policy": {
-                     *         "identifier": "070fc223-7fb5-41d7-885e-1597be64246d",
+                     *         "identifier": "c687a39c-f045-4276-a334-8ee18c20e4cc",
                      *         "number": "035120261000000000423001",
                      *         "policyNumber": "1000000000423",
                      *         "status": "Issued",
                      *         "statusText": "Emitida",
-                     *         "insuredName": "Sandbox Tipado Usxzmqitpg",
+                     *         "insuredName": "Sandbox Tipado Zyjecuqpcs",
                      *         "insuredIdentity": "52998224725",
                      *         "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
                      *         "modalityText": "Corretor de Seguros",
                      *         "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
                      *         "productText": "RC Profissional",
-                     *         "vigencyStartedAt": "2026-12-05T03:00:00.000Z",
-                     *         "vigencyExpiredAt": "2027-12-05T03:00:00.000Z",
-                     *         "createdAt": "2026-11-26T01:56:05.732Z",
-                     *         "updatedAt": "2026-11-26T01:56:05.884Z",
-                     *         "quotationIdentifier": "7e956463-4fc3-442a-9946-2bcae0863b71",
-                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/f546373b-63cf-4435-a588-33a18036751a?expires=1796263200&signature=TrbV8zvfrcTymOED5hPqN0pNYPgS5lUn4vD_dzvZwE0",
-                     *         "TicketUrl": "http://localhost:3300/api/documents/dfef4f2d-ff97-4aed-9524-962d4b3d990f?expires=1796263200&signature=Uf8vtWys0Ef_AxqmAYXE5ROLAqeCJmrWCBXtqpraMf0",
+                     *         "vigencyStartedAt": "2026-12-06T03:00:00.000Z",
+                     *         "vigencyExpiredAt": "2027-12-06T03:00:00.000Z",
+                     *         "createdAt": "2026-11-26T05:36:36.317Z",
+                     *         "updatedAt": "2026-11-26T05:36:36.498Z",
+                     *         "quotationIdentifier": "a1f2bfad-8ea9-4669-a4bb-aaee7c08be7b",
+                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/0cb1ae2f-703d-4de1-a428-ed81ceb68331?expires=1796277600&signature=bu9Pl2xxm57Xm3rubWf135QYXOLIAj0mThNjOpzpiPQ",
+                     *         "TicketUrl": "http://localhost:3300/api/documents/3ad7784c-89ea-4303-9d6a-0e9be6b276ce?expires=1796277600&signature=Oot42pVHTAIySfcuwDBFwLb_tWeLK_bnVu5yx6WaI14",
                      *         "version": "01.00",
                      *         "totalClaims": 0,
                      *         "installments": [
                      *           {
                      *             "installmentNumber": 1,
-                     *             "dueDate": "2026-12-02T03:00:00.000Z",
+                     *             "dueDate": "2026-12-03T03:00:00.000Z",
                      *             "extraValue": 0,
                      *             "valueIof": 13.77,
                      *             "tariffPremiumValue": 186.68,
                      *             "premiumTotalValue": 200.45,
                      *             "status": "Paid",
                      *             "statusText": "paga",
-                     *             "paidAt": "2026-11-25T03:00:00.000Z",
+                     *             "paidAt": "2026-11-26T03:00:00.000Z",
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *             "createdAt": "2026-11-26T05:36:36.315Z"
                      *           },
                      *           {
                      *             "installmentNumber": 2,
@@ -7900,7 +9579,7 @@ export interface operations {
                      *             "statusText": "vencida",
                      *             "paidAt": null,
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *             "createdAt": "2026-11-26T05:36:36.315Z"
                      *           },
                      *           {
                      *             "installmentNumber": 3,
@@ -7913,12 +9592,14 @@ export interface operations {
                      *             "statusText": "pendente",
                      *             "paidAt": null,
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *             "createdAt": "2026-11-26T05:36:36.315Z"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "endorsements": [],
+                     *         "refunds": []
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:05.896Z"
+                     *       "executed": "2026-11-26T05:36:36.508Z"
                      *     }
                      */
                     "application/json": {
@@ -8128,39 +9809,39 @@ export interface operations {
                     /**
                      * @example {
                      *       "policy": {
-                     *         "identifier": "070fc223-7fb5-41d7-885e-1597be64246d",
+                     *         "identifier": "c687a39c-f045-4276-a334-8ee18c20e4cc",
                      *         "number": "035120261000000000423001",
                      *         "policyNumber": "1000000000423",
                      *         "status": "Expired",
                      *         "statusText": "Expirada",
-                     *         "insuredName": "Sandbox Tipado Usxzmqitpg",
+                     *         "insuredName": "Sandbox Tipado Zyjecuqpcs",
                      *         "insuredIdentity": "52998224725",
                      *         "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
                      *         "modalityText": "Corretor de Seguros",
                      *         "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
                      *         "productText": "RC Profissional",
-                     *         "vigencyStartedAt": "2026-12-05T03:00:00.000Z",
-                     *         "vigencyExpiredAt": "2027-12-05T03:00:00.000Z",
-                     *         "createdAt": "2026-11-26T01:56:05.732Z",
-                     *         "updatedAt": "2026-11-26T01:56:05.944Z",
-                     *         "quotationIdentifier": "7e956463-4fc3-442a-9946-2bcae0863b71",
-                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/f546373b-63cf-4435-a588-33a18036751a?expires=1796263200&signature=TrbV8zvfrcTymOED5hPqN0pNYPgS5lUn4vD_dzvZwE0",
-                     *         "TicketUrl": "http://localhost:3300/api/documents/dfef4f2d-ff97-4aed-9524-962d4b3d990f?expires=1796263200&signature=Uf8vtWys0Ef_AxqmAYXE5ROLAqeCJmrWCBXtqpraMf0",
+                     *         "vigencyStartedAt": "2026-12-06T03:00:00.000Z",
+                     *         "vigencyExpiredAt": "2027-12-06T03:00:00.000Z",
+                     *         "createdAt": "2026-11-26T05:36:36.317Z",
+                     *         "updatedAt": "2026-11-26T05:36:36.547Z",
+                     *         "quotationIdentifier": "a1f2bfad-8ea9-4669-a4bb-aaee7c08be7b",
+                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/0cb1ae2f-703d-4de1-a428-ed81ceb68331?expires=1796277600&signature=bu9Pl2xxm57Xm3rubWf135QYXOLIAj0mThNjOpzpiPQ",
+                     *         "TicketUrl": "http://localhost:3300/api/documents/3ad7784c-89ea-4303-9d6a-0e9be6b276ce?expires=1796277600&signature=Oot42pVHTAIySfcuwDBFwLb_tWeLK_bnVu5yx6WaI14",
                      *         "version": "01.00",
                      *         "totalClaims": 0,
                      *         "installments": [
                      *           {
                      *             "installmentNumber": 1,
-                     *             "dueDate": "2026-12-02T03:00:00.000Z",
+                     *             "dueDate": "2026-12-03T03:00:00.000Z",
                      *             "extraValue": 0,
                      *             "valueIof": 13.77,
                      *             "tariffPremiumValue": 186.68,
                      *             "premiumTotalValue": 200.45,
                      *             "status": "Paid",
                      *             "statusText": "paga",
-                     *             "paidAt": "2026-11-25T03:00:00.000Z",
+                     *             "paidAt": "2026-11-26T03:00:00.000Z",
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *             "createdAt": "2026-11-26T05:36:36.315Z"
                      *           },
                      *           {
                      *             "installmentNumber": 2,
@@ -8173,7 +9854,7 @@ export interface operations {
                      *             "statusText": "vencida",
                      *             "paidAt": null,
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *             "createdAt": "2026-11-26T05:36:36.315Z"
                      *           },
                      *           {
                      *             "installmentNumber": 3,
@@ -8186,12 +9867,14 @@ export interface operations {
                      *             "statusText": "pendente",
                      *             "paidAt": null,
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T01:56:05.730Z"
+                     *             "createdAt": "2026-11-26T05:36:36.315Z"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "endorsements": [],
+                     *         "refunds": []
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T01:56:05.954Z"
+                     *       "executed": "2026-11-26T05:36:36.556Z"
                      *     }
                      */
                     "application/json": {
@@ -8727,6 +10410,85 @@ export interface operations {
                         policyNumber: string;
                         /** @enum {string} */
                         status: "Expired";
+                        /** @description The lookups to reconcile with */
+                        links: {
+                            /**
+                             * Format: uri
+                             * @description The quotation lookup (GET /v1/quotation/{registerNumber}/{quotationIdentifier})
+                             */
+                            quotation: string;
+                            /**
+                             * Format: uri
+                             * @description The policy lookup (GET /v1/policy/{registerNumber}/{policyNumber}); null while there is no policy
+                             */
+                            policy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds (body ignored, at most 64 KiB read) means delivered. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:policy.endorsed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry and redelivery. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt (each attempt is signed anew). Reject one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the secret's bytes (base64-decoded after `whsec_`); during a secret rotation two of them, space-separated. Verify against the raw body. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "policy.endorsed";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (UTC)
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * @description The broker (SUSEP registration number)
+                         * @example 100000
+                         */
+                        registerNumber: string;
+                        /** Format: uuid */
+                        quotationIdentifier: string;
+                        /** Format: uuid */
+                        policyIdentifier: string;
+                        /** @description The policy's 24-digit number */
+                        number: string;
+                        /** @description The policy's 13-digit policyNumber */
+                        policyNumber: string;
+                        /**
+                         * Format: uuid
+                         * @description The endorsement (GET /v1/endorsement/{registerNumber}/{policyNumber})
+                         */
+                        endorsementIdentifier: string;
+                        /** @enum {string} */
+                        endorsementType: "REGISTRATION" | "COVERAGE" | "PAYMENT";
+                        /**
+                         * @description The policy's version after it
+                         * @example 02.00
+                         */
+                        version: string;
+                        /** @enum {string} */
+                        status: "Issued";
                         /** @description The lookups to reconcile with */
                         links: {
                             /**

@@ -36,3 +36,19 @@ export function normalizeName(value: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/**
+ * Cancels the open policy page's policy as an admin: the reason, the preview, then the confirmation
+ * (the two steps of "Cancelar apólice"). Returns once the page says the policy is canceled.
+ */
+export async function cancelOpenPolicy(page: Page, reason: string): Promise<void> {
+  await page.getByText("Cancelar apólice", { exact: true }).click();
+  const cancel = page.getByRole("form", { name: "Cancelar apólice" });
+  await cancel.getByLabel("Motivo do cancelamento").fill(reason);
+  await cancel.getByRole("button", { name: "Ver prévia do cancelamento" }).click();
+  await cancel.getByRole("button", { name: "Confirmar cancelamento" }).click();
+  await page
+    .getByRole("status")
+    .filter({ hasText: `Motivo: ${reason}` })
+    .waitFor();
+}

@@ -1,6 +1,12 @@
 import { getCatalogueProductEndpoint, listCatalogueEndpoint } from "@/lib/catalogue/endpoints";
 import { startCheckoutEndpoint } from "@/lib/checkout/endpoint";
 import { listClaimsEndpoint, noticeClaimEndpoint } from "@/lib/claims/endpoints";
+import { getCommissionStatementEndpoint } from "@/lib/commissions/endpoints";
+import {
+  issueEndorsementEndpoint,
+  listEndorsementsEndpoint,
+  previewEndorsementEndpoint,
+} from "@/lib/endorsement-service/endpoints";
 import type { Endpoint } from "@/lib/endpoint/definition";
 import { listEventsEndpoint } from "@/lib/event-feed/endpoints";
 import { getUsageEndpoint } from "@/lib/metrics/endpoint";
@@ -30,6 +36,10 @@ export const ENDPOINTS: Endpoint[] = [
   noticeClaimEndpoint,
   listClaimsEndpoint,
   renewPolicyEndpoint,
+  previewEndorsementEndpoint,
+  issueEndorsementEndpoint,
+  listEndorsementsEndpoint,
+  getCommissionStatementEndpoint,
   getUsageEndpoint,
   listCatalogueEndpoint,
   getCatalogueProductEndpoint,

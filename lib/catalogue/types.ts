@@ -143,4 +143,10 @@ export type ModalityDefinition = {
   variants: { answer: string; limitField: string };
   rating: RatingTable;
   payment: PaymentRules;
+  /**
+   * A cancellation at the insured's request (after the 7-day right of withdrawal) keeps a share of
+   * the annual net premium: `PRO-RATA` (days elapsed / vigency days) or `SHORT-RATE` (the short-rate
+   * table, lib/endorsements/money.ts), and gives back what was paid beyond it.
+   */
+  cancellation: { refundMethod: "PRO-RATA" | "SHORT-RATE" };
 };

@@ -13,6 +13,8 @@ import {
   nextPolicyNumberValue,
   reopenQuotation,
 } from "@/db/queries/issuance";
+import { rateOfQuotation } from "@/lib/commissions/core";
+import { recordIssuanceCommission } from "@/lib/commissions/ledger";
 import { buildBoleto } from "@/lib/documents/boleto";
 import { createPolicyDocuments } from "@/lib/documents/create-documents";
 import { recordEvent } from "@/lib/events/record-event";
@@ -155,6 +157,8 @@ async function createPolicy(
     interestCents: plan.interestCents,
     totalCents: plan.totalCents,
     commissionCents: plan.commissionCents,
+    // Frozen here: every commission entry of the policy uses it (lib/commissions).
+    commissionRate: rateOfQuotation(quotation.answers, quotation.commissionPercent),
     paymentMethod: proposal.paymentMethod,
     version: "01.00",
     totalClaims: 0,
@@ -178,6 +182,8 @@ async function createPolicy(
       typeableLine: boletos[i]?.typeableLine ?? null,
     })),
   );
+  // One commission entry per installment: PENDING, or AVAILABLE for the card's first, paid now.
+  await recordIssuanceCommission(tx, policyId, issuedAt);
   await createPolicyDocuments(tx, {
     brokerId: quotation.brokerId,
     policyId,

@@ -1,7 +1,12 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "@/db/index";
+import { checkouts, policies } from "@/db/schema";
 import { businessDay } from "@/lib/dates";
+import type { PaymentGateway } from "@/lib/payments/gateway";
 import { createProposal } from "@/lib/proposals/service";
 import { createQuotation } from "@/lib/quotations/service";
+import { issuePolicy } from "./issue-policy";
+import { startCheckout } from "./start-checkout";
 
 /** A valid CPF that the fixtures use for insureds and cardholders. */
 export const TEST_CPF = "529.982.247-25";
@@ -106,4 +111,29 @@ export async function createQuotationWithProposal(
     totalCents: Math.round(plan.totalValue * 100),
     installments: plan.number,
   };
+}
+
+/**
+ * A policy issued through the real quotation, proposal, checkout and issuance job (the card charged
+ * by `gateway`), issued at `now`; throws when any step does not reach an issued policy.
+ */
+export async function issueTestPolicy(
+  db: Database,
+  broker: { id: string; registerNumber: string },
+  gateway: PaymentGateway,
+  options: { method: "TICKET" | "CREDIT-CARD"; installments?: number; now?: Date },
+): Promise<typeof policies.$inferSelect> {
+  const { method } = options;
+  const q = await createQuotationWithProposal(db, broker, { method, installments: options.installments });
+  const started = await startCheckout(db, broker.id, {
+    registerNumber: broker.registerNumber,
+    quotationIdentifier: q.quotationId,
+    ...(method === "CREDIT-CARD" ? { creditCard: testCard(TEST_CARDS.approved) } : {}),
+  } as never);
+  if (started.outcome !== "queued") throw new Error(`checkout not queued: ${started.outcome}`);
+  const [checkout] = await db.select().from(checkouts).where(eq(checkouts.quotationId, q.quotationId));
+  const outcome = await issuePolicy(db, checkout!.id, { gateway, now: options.now });
+  if (outcome.outcome !== "issued") throw new Error(`not issued: ${outcome.outcome}`);
+  const [policy] = await db.select().from(policies).where(eq(policies.id, outcome.policyId));
+  return policy!;
 }

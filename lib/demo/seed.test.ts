@@ -1,9 +1,22 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
-import { apiKeys, brokers, claims, policies, policyInstallments, quotations, users } from "@/db/schema";
+import {
+  apiKeys,
+  brokers,
+  claims,
+  commissionEntries,
+  commissionPayouts,
+  endorsements,
+  policies,
+  policyInstallments,
+  quotations,
+  refunds,
+  users,
+} from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import {
+  DEMO_BROKERS,
   DEMO_EXPIRED_QUOTATIONS,
   DEMO_OPEN_QUOTATIONS,
   formatSeedReport,
@@ -60,7 +73,8 @@ describe("demo seed", () => {
 
   it("makes realistic policies: all products, statuses, valid CPF/CNPJ, pt-BR names", async () => {
     const rows = await handle.db.select().from(policies);
-    expect(rows.length).toBe(420);
+    // The generated policies, and one per broker issued through checkout for the COVERAGE endorsement.
+    expect(rows.length).toBe(DEMO_BROKERS.reduce((sum, demo) => sum + demo.policies + 1, 0));
     expect(new Set(rows.map((r) => r.modalityCode)).size).toBe(4);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(["Issued", "Expired", "Canceled"]));
     for (const row of rows) {
@@ -79,7 +93,7 @@ describe("demo seed", () => {
   });
 
   it("prices as docs/pricing.md says: IOF 7.38 % half-even and installments that add up exactly", async () => {
-    const rows = await handle.db.select().from(policies).limit(120);
+    const rows = await handle.db.select().from(policies).orderBy(policies.policyNumber).limit(120);
     for (const row of rows) {
       expect(row.taxCents).toBe(multiplyCents(row.netCents, "0.0738"));
       expect(row.totalCents).toBe(row.netCents + row.taxCents);
@@ -176,5 +190,94 @@ describe("demo seed: expired quotations", () => {
       expect(home.quotations.expiring.count).toBeGreaterThanOrEqual(DEMO_OPEN_QUOTATIONS.expiring);
       expect(home.quotations.awaiting.count).toBe(DEMO_OPEN_QUOTATIONS.awaitingCheckout);
     }
+  });
+});
+
+describe("demo seed: endorsements and commissions", () => {
+  it("has, for each broker, an issued endorsement of each type, made by the service", async () => {
+    for (const registerNumber of ["100000", "200000"]) {
+      const rows = await handle.db
+        .select({ type: endorsements.type, status: endorsements.status, version: endorsements.policyVersion })
+        .from(endorsements)
+        .innerJoin(policies, eq(policies.id, endorsements.policyId))
+        .innerJoin(brokers, eq(brokers.id, policies.brokerId))
+        .where(eq(brokers.registerNumber, registerNumber));
+      expect(new Set(rows.map((row) => row.type))).toEqual(
+        new Set(["REGISTRATION", "COVERAGE", "PAYMENT", "CANCELLATION"]),
+      );
+      expect(rows.every((row) => row.status === "Issued" && row.version === "02.00")).toBe(true);
+      expect(rows.length).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it("cancels by endorsement with refunds: a card one refunded by the sandbox, a boleto one awaiting bank details", async () => {
+    const rows = await handle.db
+      .select({ refund: refunds, policy: policies, type: endorsements.type })
+      .from(refunds)
+      .innerJoin(policies, eq(policies.id, refunds.policyId))
+      .innerJoin(endorsements, eq(endorsements.id, refunds.endorsementId));
+    const canceled = rows.filter((row) => row.type === "CANCELLATION");
+    for (const row of canceled) {
+      expect(row.policy.status).toBe("Canceled");
+      expect(row.refund.amountCents).toBeGreaterThan(0);
+    }
+    const [demo] = await handle.db.select().from(brokers).where(eq(brokers.registerNumber, "100000"));
+    const ofDemo = canceled.filter((row) => row.policy.brokerId === demo!.id);
+    expect(ofDemo.map((row) => [row.refund.paymentMethod, row.refund.status]).sort()).toEqual([
+      ["CREDIT-CARD", "Refunded"],
+      ["TICKET", "AwaitingBankDetails"],
+    ]);
+    expect(ofDemo.find((row) => row.refund.paymentMethod === "CREDIT-CARD")!.refund.gatewayRefundId).toMatch(
+      /^rf_/,
+    );
+  });
+
+  it("keeps a year of commission entries, clawbacks of the refunds and monthly payouts", async () => {
+    for (const registerNumber of ["100000", "200000"]) {
+      const [broker] = await handle.db
+        .select()
+        .from(brokers)
+        .where(eq(brokers.registerNumber, registerNumber));
+      const entries = await handle.db
+        .select({
+          type: commissionEntries.type,
+          status: commissionEntries.status,
+          amount: commissionEntries.amountCents,
+        })
+        .from(commissionEntries)
+        .where(eq(commissionEntries.brokerId, broker!.id));
+      const clawbacks = entries.filter((entry) => entry.type === "CLAWBACK");
+      expect(clawbacks.length).toBeGreaterThanOrEqual(1);
+      expect(clawbacks.every((entry) => entry.amount < 0)).toBe(true);
+      expect(new Set(entries.map((entry) => entry.status))).toEqual(
+        new Set(["PENDING", "AVAILABLE", "PAID"]),
+      );
+      const payouts = await handle.db
+        .select()
+        .from(commissionPayouts)
+        .where(eq(commissionPayouts.brokerId, broker!.id));
+      expect(payouts.length).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it("leaves plenty of untouched issued policies with unpaid installments for the specs", async () => {
+    const [demo] = await handle.db.select().from(brokers).where(eq(brokers.registerNumber, "100000"));
+    const issued = await handle.db
+      .select({ id: policies.id })
+      .from(policies)
+      .where(and(eq(policies.brokerId, demo!.id), eq(policies.status, "Issued")));
+    const endorsed = new Set(
+      (await handle.db.select({ id: endorsements.policyId }).from(endorsements)).map((row) => row.id),
+    );
+    const unpaid = new Set(
+      (
+        await handle.db
+          .select({ id: policyInstallments.policyId })
+          .from(policyInstallments)
+          .where(inArray(policyInstallments.status, ["Pending", "Overdue"]))
+      ).map((row) => row.id),
+    );
+    const untouched = issued.filter((row) => !endorsed.has(row.id) && unpaid.has(row.id));
+    expect(untouched.length).toBeGreaterThanOrEqual(50);
   });
 });

@@ -7,9 +7,13 @@ import { createApiKey } from "@/lib/api-keys/key-store";
 import { hashPassword } from "@/lib/auth/password";
 import { getModalityByCode } from "@/lib/catalogue";
 import { syncCatalogue } from "@/lib/catalogue/sync";
-import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
+import { backfillCommissionLedger } from "@/lib/commissions/backfill";
+import { rateOfPercent } from "@/lib/commissions/core";
+import { runPastCommissionPayouts } from "@/lib/commissions/payouts";
+import { addDays, addMonths, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { demoAnswers } from "@/lib/demo/answers";
 import { demoClaims } from "@/lib/demo/claims";
+import { type DemoEndorsementBroker, seedDemoEndorsements } from "@/lib/demo/endorsements";
 import { createRandom } from "@/lib/demo/people";
 import { type DemoModality, type DemoPolicy, demoPolicy } from "@/lib/demo/policies";
 import { boletoOurNumber, buildBoleto } from "@/lib/documents/boleto";
@@ -53,13 +57,16 @@ export type SeedReport = {
   logins: { email: string; password: string; registerNumber: string; role: string }[];
   keys: { registerNumber: string; prefix: string; key?: string }[];
   policiesCreated: number;
+  /** Endorsements issued on the demo policies (lib/demo/endorsements.ts), on the run that made them. */
+  endorsementsIssued: number;
 };
 
 /** Idempotent: a second run adds nothing and reports the existing key prefixes (keys are shown once). */
 export async function seedDemoData(db: Database, now = new Date()): Promise<SeedReport> {
   await syncCatalogue(db);
   const modalityRows = await listModalityLabels(db);
-  const report: SeedReport = { logins: [], keys: [], policiesCreated: 0 };
+  const report: SeedReport = { logins: [], keys: [], policiesCreated: 0, endorsementsIssued: 0 };
+  const endorsing: DemoEndorsementBroker[] = [];
   for (const [brokerIndex, demo] of DEMO_BROKERS.entries()) {
     await db
       .insert(brokers)
@@ -113,6 +120,8 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
             demo: policy,
           });
         }
+        // The commission ledger, as issuance and the payments made it (lib/commissions).
+        await backfillCommissionLedger(tx, broker.id);
         // A few claims, from their own generator so the policies stay as they were.
         const claims = demoClaims(createRandom(5000 + brokerIndex), inserted, now);
         await insertClaimsCounted(
@@ -130,7 +139,14 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
       };
       await seedExpiredQuotations(quoting);
       await seedOpenQuotations(quoting);
+      endorsing.push({ id: broker.id, registerNumber: demo.registerNumber, brokerIndex });
     }
+  }
+  // A year of monthly commission payouts, each as the job would have made it on its 10th (idempotent).
+  await runPastCommissionPayouts(db, addMonths(`${businessDay(now).slice(0, 7)}-01`, -12).slice(0, 7), now);
+  // Then today's endorsements (after the payouts: a cancellation claws back commission paid out).
+  for (const broker of endorsing) {
+    report.endorsementsIssued += await seedDemoEndorsements(db, broker, modalityRows as DemoModality[], now);
   }
   return report;
 }
@@ -298,6 +314,7 @@ async function insertDemoPolicy(
       taxCents: demo.taxCents,
       totalCents: demo.totalCents,
       commissionCents: demo.commissionCents,
+      commissionRate: rateOfPercent(demo.commissionPercent),
       paymentMethod: demo.paymentMethod,
       createdAt: demo.createdAt,
     })
@@ -347,5 +364,6 @@ export function formatSeedReport(report: SeedReport): string {
     );
   }
   if (report.policiesCreated) lines.push(`  Policies created: ${report.policiesCreated}`);
+  if (report.endorsementsIssued) lines.push(`  Endorsements issued: ${report.endorsementsIssued}`);
   return lines.join("\n");
 }

@@ -89,3 +89,46 @@ export async function createProposalDocument(
     fileName,
   });
 }
+
+/**
+ * The document row of an issued endorsement's PDF (rendered on demand from the endorsement's row),
+ * in the issuing transaction. Returns the id to sign with signDocumentUrl.
+ */
+export async function createEndorsementDocument(
+  tx: Executor,
+  input: {
+    brokerId: string;
+    policyId: string;
+    endorsementId: string;
+    policyNumber: string;
+    policyVersion: string;
+  },
+): Promise<{ id: string }> {
+  return insertDocument(tx, {
+    brokerId: input.brokerId,
+    kind: "endorsement",
+    policyId: input.policyId,
+    endorsementId: input.endorsementId,
+    fileName: `endosso-${input.policyNumber}-${input.policyVersion.replace(".", "-")}.pdf`,
+  });
+}
+
+/** The boleto document of an installment an endorsement added (TICKET policies). */
+export async function createInstallmentBoletoDocument(
+  tx: Executor,
+  input: {
+    brokerId: string;
+    policyId: string;
+    installmentId: string;
+    policyNumber: string;
+    installmentNumber: number;
+  },
+): Promise<{ id: string }> {
+  return insertDocument(tx, {
+    brokerId: input.brokerId,
+    kind: "boleto",
+    policyId: input.policyId,
+    installmentId: input.installmentId,
+    fileName: `boleto-${input.policyNumber}-parcela-${String(input.installmentNumber).padStart(2, "0")}.pdf`,
+  });
+}

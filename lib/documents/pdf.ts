@@ -175,6 +175,14 @@ export function drawFields(doc: Doc, fields: Field[], columns = 3): void {
 
 export type Column = { header: string; width: number; align?: "left" | "right" | "center" };
 
+/** The columns of an installment table (the policy's and an endorsement's). */
+export const INSTALLMENT_COLUMNS: Column[] = [
+  { header: "Parcela", width: 2 },
+  { header: "Vencimento", width: 3 },
+  { header: "Valor", width: 3, align: "right" },
+  { header: "Situação", width: 3 },
+];
+
 /** A table with a shaded header row, repeated on every page it runs onto. */
 export function drawTable(doc: Doc, columns: Column[], rows: string[][]): void {
   const width = contentWidth(doc);

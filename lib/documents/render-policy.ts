@@ -19,6 +19,7 @@ import {
   drawTable,
   type Field,
   formatPeriod,
+  INSTALLMENT_COLUMNS,
   type RenderOptions,
   renderPdf,
 } from "./pdf";
@@ -115,12 +116,7 @@ export function renderPolicyPdf(data: PolicyDocumentData, options: RenderOptions
       const count = data.installments.length;
       drawTable(
         doc,
-        [
-          { header: "Parcela", width: 2 },
-          { header: "Vencimento", width: 3 },
-          { header: "Valor", width: 3, align: "right" },
-          { header: "Situação", width: 3 },
-        ],
+        INSTALLMENT_COLUMNS,
         data.installments.map((installment) => [
           `${installment.installmentNumber}/${count}`,
           formatDatePtBr(installment.dueDate),

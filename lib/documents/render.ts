@@ -3,9 +3,11 @@ import { findDocument } from "@/db/queries/documents";
 import { ApiError } from "@/lib/http/errors";
 import { verifyDocumentSignature } from "./links";
 import { loadBoletoDocumentData, loadPolicyDocumentData, loadProposalDocumentData } from "./load";
+import { loadEndorsementDocumentData } from "./load-endorsement";
 import type { RenderOptions } from "./pdf";
 import { loadQuotationDocumentData, quotationIdOfDocument, renderQuotationPdf } from "./quotation-pdf";
 import { renderBoletoPdf } from "./render-boleto";
+import { renderEndorsementPdf } from "./render-endorsement";
 import { renderPolicyPdf } from "./render-policy";
 import { renderProposalPdf } from "./render-proposal";
 
@@ -34,6 +36,9 @@ export async function renderDocumentById(
   } else if (document.kind === "proposal" && document.proposalId) {
     const data = await loadProposalDocumentData(db, document.proposalId);
     bytes = data && (await renderProposalPdf(data, options));
+  } else if (document.kind === "endorsement" && document.endorsementId) {
+    const data = await loadEndorsementDocumentData(db, document.endorsementId);
+    bytes = data && (await renderEndorsementPdf(data, options));
   }
   return bytes && { fileName: document.fileName, contentType: document.contentType, bytes };
 }

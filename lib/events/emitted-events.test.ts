@@ -1,17 +1,14 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
+import { describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "@/db/index";
 import { checkouts, events, policies } from "@/db/schema";
-import { createTestDatabase } from "@/db/testing";
 import { failCheckout, issuePolicy } from "@/lib/checkout/issue-policy";
 import { startCheckout } from "@/lib/checkout/start-checkout";
 import { createQuotationWithProposal, TEST_CARDS, testCard } from "@/lib/checkout/testing";
-import { stopProducer } from "@/lib/jobs/boss";
-import { usePaymentGatewayForTesting } from "@/lib/payments/gateway";
 import { SANDBOX_DECLINE_REASON, SandboxPaymentGateway } from "@/lib/payments/sandbox";
 import { cancelPolicy } from "@/lib/policies/cancel-policy";
-import { createBrokerWithKey } from "@/lib/testing/fixtures";
-import { ensureTestModalities, insertTestPolicy } from "@/lib/testing/policy-fixtures";
+import { setUpDomainTestDatabase } from "@/lib/testing/domain-database";
+import { insertTestPolicy } from "@/lib/testing/policy-fixtures";
 import { expirePolicies } from "@/lib/worker/expiry";
 
 /**
@@ -63,19 +60,9 @@ async function checkedOut(method: "TICKET" | "CREDIT-CARD", card: string = TEST_
   return { quotationId: q.quotationId, checkoutId: (await checkoutOf(q.quotationId)).id };
 }
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  useDatabaseForTesting(handle);
-  usePaymentGatewayForTesting(gateway);
-  await ensureTestModalities(handle.db);
-  broker = (await createBrokerWithKey(handle.db, "100000")).broker;
-});
-
-afterAll(async () => {
-  await stopProducer();
-  usePaymentGatewayForTesting(undefined);
-  useDatabaseForTesting(undefined);
-  await handle?.close();
+setUpDomainTestDatabase({ gateway, registerNumbers: ["100000"] }, (opened) => {
+  handle = opened.handle;
+  broker = opened.brokers["100000"];
 });
 
 describe("events written with their state change", () => {

@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   "checkout.failed",
   "policy.canceled",
   "policy.expired",
+  "policy.endorsed",
   "installment.paid",
   "installment.overdue",
 ] as const;
@@ -28,6 +29,9 @@ export const eventDataSchema = z
     installmentNumber: z.number().int().positive().optional(),
     reason: z.string().optional(),
     status: z.string().optional(),
+    endorsementIdentifier: z.uuid().optional(),
+    endorsementType: z.string().optional(),
+    version: z.string().optional(),
   })
   .strict();
 

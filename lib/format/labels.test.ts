@@ -4,12 +4,14 @@ import { describe, expect, it } from "vitest";
 import {
   CHECKOUT_STATUSES,
   CLAIM_STATUSES,
+  COMMISSION_ENTRY_STATUSES,
   INSTALLMENT_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_TYPES,
   PERSON_TYPES,
   POLICY_STATUSES,
   QUOTATION_STATUSES,
+  REFUND_STATUSES,
   WEBHOOK_DELIVERY_STATUSES,
 } from "@/db/schema";
 import { QUOTATION_STAGES } from "@/lib/schemas/quotation-stages";
@@ -26,6 +28,8 @@ const DOMAINS: [string, readonly string[], Record<string, string>][] = [
   ["person type", PERSON_TYPES, labels.PERSON_TYPE_TEXT],
   ["webhook delivery status", WEBHOOK_DELIVERY_STATUSES, labels.WEBHOOK_DELIVERY_STATUS_TEXT],
   ["quotation stage", QUOTATION_STAGES, labels.QUOTATION_STAGE_TEXT],
+  ["refund status", REFUND_STATUSES, labels.REFUND_STATUS_TEXT],
+  ["commission status", COMMISSION_ENTRY_STATUSES, labels.COMMISSION_STATUS_TEXT],
 ];
 
 describe("domain value labels", () => {

@@ -2,12 +2,17 @@ import type { QuotationStage } from "@/db/queries/quotations/summaries";
 import type {
   CheckoutStatus,
   ClaimStatus,
+  CommissionEntryStatus,
+  CommissionEntryType,
+  EndorsementStatus,
+  EndorsementType,
   InstallmentStatus,
   PaymentMethod,
   PaymentType,
   PersonType,
   PolicyStatus,
   QuotationStatus,
+  RefundStatus,
   WebhookDeliveryStatus,
 } from "@/db/schema";
 import { EXPIRING_SOON_DAYS } from "@/lib/quotation-validity/validity";
@@ -48,6 +53,48 @@ export const INSTALLMENT_STATUS_TEXT = {
   Overdue: "vencida",
   Canceled: "cancelada",
 } as const satisfies Record<InstallmentStatus, string>;
+
+/** Also the wire's typeText of an endorsement. */
+export const ENDORSEMENT_TYPE_TEXT = {
+  REGISTRATION: "Cadastral",
+  COVERAGE: "Cobertura",
+  PAYMENT: "Pagamento",
+  CANCELLATION: "Cancelamento",
+} as const satisfies Record<EndorsementType, string>;
+
+/** Also the wire's statusText of an endorsement (`Expired`: a draft past its validity, never stored). */
+export const ENDORSEMENT_STATUS_TEXT = {
+  Draft: "Rascunho",
+  Issued: "Emitido",
+  Expired: "Expirado",
+} as const satisfies Record<EndorsementStatus | "Expired", string>;
+
+/** What an endorsement does to an installment (its PDF and the portal's preview). */
+export const ENDORSEMENT_INSTALLMENT_ACTION_TEXT = {
+  new: "Nova",
+  changed: "Alterada",
+  canceled: POLICY_STATUS_TEXT.Canceled,
+} as const;
+
+/** Also the wire's statusText of a refund. */
+export const REFUND_STATUS_TEXT = {
+  Pending: "Em processamento",
+  Refunded: "Devolvido",
+  AwaitingBankDetails: "Aguardando dados bancários",
+} as const satisfies Record<RefundStatus, string>;
+
+/** A commission entry's status on the statement (an entry is "a comissão", feminine). */
+export const COMMISSION_STATUS_TEXT = {
+  PENDING: "Prevista",
+  AVAILABLE: "Disponível",
+  PAID: "Paga",
+} as const satisfies Record<CommissionEntryStatus, string>;
+
+/** A commission entry's type on the statement. */
+export const COMMISSION_TYPE_TEXT = {
+  EARNED: "Comissão",
+  CLAWBACK: "Estorno",
+} as const satisfies Record<CommissionEntryType, string>;
 
 /** Also the wire's statusText of a claim. */
 export const CLAIM_STATUS_TEXT = { Open: "Aberto" } as const satisfies Record<ClaimStatus, string>;

@@ -1,4 +1,5 @@
 import type { Executor } from "@/db/index";
+import { summarizeMonthlyCommission } from "@/db/queries/commissions";
 import {
   type AttentionBounds,
   countAttentionInstallments,
@@ -7,6 +8,7 @@ import {
   summarizeAttentionQuotations,
   summarizeMonthlyProduction,
 } from "@/db/queries/home";
+import { commissionToReceive } from "@/lib/commissions/payouts";
 import { addMonths, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { dueSoonWindow } from "@/lib/policies/filters";
 import { daysLate } from "@/lib/policies/overdue";
@@ -49,6 +51,7 @@ export type MonthlyProduction = {
   month: string;
   policies: number;
   premiumCents: number;
+  /** Commission earned in the month (the ledger's AVAILABLE and PAID entries, less clawbacks). */
   commissionCents: number;
 };
 
@@ -57,22 +60,26 @@ export async function loadHomeDashboard(db: Executor, brokerId: string, now: Dat
   const bounds = attentionBounds(now);
   const months = productionMonths(now);
   const ranges = monthRanges(months);
-  const [installments, overdueItems, dueSoonItems, ending, quotations, production] = await Promise.all([
-    countAttentionInstallments(db, brokerId, bounds),
-    listAttentionInstallments(db, brokerId, bounds, "overdue"),
-    listAttentionInstallments(db, brokerId, bounds, "due-soon"),
-    countPoliciesEndingWithoutRenewal(db, brokerId, bounds),
-    summarizeAttentionQuotations(db, brokerId, bounds),
-    summarizeMonthlyProduction(db, brokerId, ranges),
-  ]);
+  const [installments, overdueItems, dueSoonItems, ending, quotations, production, commission, toReceive] =
+    await Promise.all([
+      countAttentionInstallments(db, brokerId, bounds),
+      listAttentionInstallments(db, brokerId, bounds, "overdue"),
+      listAttentionInstallments(db, brokerId, bounds, "due-soon"),
+      countPoliciesEndingWithoutRenewal(db, brokerId, bounds),
+      summarizeAttentionQuotations(db, brokerId, bounds),
+      summarizeMonthlyProduction(db, brokerId, ranges),
+      summarizeMonthlyCommission(db, brokerId, ranges),
+      commissionToReceive(db, brokerId, now),
+    ]);
   const byMonth = new Map(production.map((row) => [row.month, row]));
+  const commissionByMonth = new Map(commission.map((row) => [row.month, row.commissionCents]));
   const monthly: MonthlyProduction[] = months.map((month) => {
     const row = byMonth.get(month);
     return {
       month,
       policies: row?.policies ?? 0,
       premiumCents: row?.premiumCents ?? 0,
-      commissionCents: row?.commissionCents ?? 0,
+      commissionCents: commissionByMonth.get(month) ?? 0,
     };
   });
   return {
@@ -93,6 +100,8 @@ export async function loadHomeDashboard(db: Executor, brokerId: string, now: Dat
     ending,
     quotations,
     monthly,
+    /** This month's commission payout (the 10th): made, or what the balance will pay. */
+    commissionToReceive: toReceive,
   };
 }
 

@@ -15,6 +15,11 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   "POLICY-NOT-ACTIVE": "Só é possível avisar sinistro de uma apólice emitida (vigente).",
   "OCCURRENCE-OUTSIDE-VIGENCY":
     "A data da ocorrência deve estar dentro da vigência da apólice e não pode ser futura.",
+  "ENDORSEMENT-DATE-INVALID":
+    "A data de início da alteração deve estar dentro da vigência da apólice e não pode ser anterior a hoje.",
+  "ENDORSEMENT-NOT-FOUND": "Endosso não encontrado.",
+  "ENDORSEMENT-EXPIRED":
+    "A prévia deste endosso não vale mais (a validade terminou ou a apólice mudou). Faça uma nova prévia.",
   "RENEWAL-NOT-AVAILABLE":
     "A apólice só pode ser renovada a partir de 60 dias antes do fim da vigência e até 30 dias depois.",
   "RENEWAL-ALREADY-EXISTS": "Esta apólice já tem uma cotação de renovação.",
@@ -39,4 +44,15 @@ export function describeApiError(error: unknown) {
     message: apiErrorMessage(first.code),
     properties: [...new Set(error.errors.flatMap((item) => item.properties ?? []))],
   };
+}
+
+/** The endorsement screens' words where they differ from the other screens' (POLICY-NOT-ACTIVE is the claim's). */
+const ENDORSEMENT_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  "POLICY-NOT-ACTIVE": "Só é possível alterar ou cancelar uma apólice emitida (vigente).",
+};
+
+/** describeApiError for the policy page's "Alterar apólice" and "Cancelar". */
+export function describeEndorsementError(error: unknown) {
+  const described = describeApiError(error);
+  return described && { ...described, message: ENDORSEMENT_MESSAGES[described.code] ?? described.message };
 }

@@ -26,6 +26,16 @@ export const ERROR_CODES = {
     status: 400,
     message: "The occurrence date is outside the policy's vigency.",
   },
+  "ENDORSEMENT-DATE-INVALID": {
+    status: 400,
+    message: "effectiveDate must fall within the policy's vigency and not before today (São Paulo).",
+  },
+  "ENDORSEMENT-NOT-FOUND": { status: 400, message: "Endorsement not found." },
+  "ENDORSEMENT-EXPIRED": {
+    status: 400,
+    message:
+      "The endorsement preview is no longer valid (its validity ended or the policy changed). Preview it again.",
+  },
   "INSTALLMENT-NOT-FOUND": { status: 400, message: "The policy has no installment with this number." },
   "INSTALLMENT-ALREADY-PAID": { status: 400, message: "The installment is already paid." },
   "INSTALLMENT-ALREADY-OVERDUE": { status: 400, message: "The installment is already overdue." },

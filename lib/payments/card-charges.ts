@@ -12,6 +12,7 @@ import {
   markInstallmentPaid,
   resolveChargeAttempt,
 } from "@/db/queries/installment-payments";
+import { earnInstallmentCommissions } from "@/lib/commissions/ledger";
 import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { log } from "@/lib/log";
 import { getPaymentGateway, type PaymentGateway, PaymentGatewayUnavailableError } from "./gateway";
@@ -184,6 +185,7 @@ async function chargeAttempt(
       ) {
         const subjects = await findInstallmentEventSubjects(tx, [charge.installmentId]);
         await recordInstallmentEvents(tx, "installment.paid", subjects, now);
+        await earnInstallmentCommissions(tx, [charge.installmentId], now);
       }
     } else {
       summary.declined++;

@@ -22,6 +22,9 @@ export type CardToken = {
 
 export type ChargeResult = { status: "approved"; chargeId: string } | { status: "declined"; reason: string };
 
+/** A card refund the gateway accepted (money goes back to the card), or refused. */
+export type RefundResult = { status: "refunded"; refundId: string } | { status: "refused"; reason: string };
+
 export type BoletoRegistration = {
   ourNumber: string;
   amountCents: number;
@@ -61,6 +64,15 @@ export interface PaymentGateway {
     boletos: BoletoRegistration[],
     options: { idempotencyKey: string },
   ): Promise<{ registrationId: string }>;
+  /**
+   * Gives `amountCents` back to the card behind `token` (`chargeId`: the policy's first charge, the
+   * acquirer's reference). The same `idempotencyKey` (the refund's id) refunds once, however often
+   * it is sent. Throws PaymentGatewayUnavailableError for a temporary failure (retried later).
+   */
+  refund(
+    input: { token: string; chargeId: string | null; amountCents: number },
+    options: { idempotencyKey: string },
+  ): Promise<RefundResult>;
 }
 
 const state = processSingleton("payment-gateway", (): { gateway?: PaymentGateway } => ({}));

@@ -9,6 +9,7 @@ import {
   type PaymentImportRow,
   type SettlementTarget,
 } from "@/db/queries/installment-payments";
+import { earnInstallmentCommissions } from "@/lib/commissions/ledger";
 import { businessDay, startOfBusinessDay } from "@/lib/dates";
 import { log } from "@/lib/log";
 import { isSafeText } from "@/lib/schemas/primitives";
@@ -152,6 +153,7 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
         await findInstallmentEventSubjects(tx, [target.installmentId]),
         paidAt,
       );
+      await earnInstallmentCommissions(tx, [target.installmentId], paidAt);
       settledCents += detail.paidCents;
     }
     return insertPaymentImport(tx, { ...common, ...counts, settledCents, status: "Applied", lines });

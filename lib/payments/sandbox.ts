@@ -1,6 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import cardValidator from "card-validator";
-import type { BoletoRegistration, CardDetails, CardToken, ChargeResult, PaymentGateway } from "./gateway";
+import type {
+  BoletoRegistration,
+  CardDetails,
+  CardToken,
+  ChargeResult,
+  PaymentGateway,
+  RefundResult,
+} from "./gateway";
 import { PaymentGatewayUnavailableError } from "./gateway";
 
 /**
@@ -58,6 +65,11 @@ export class SandboxPaymentGateway implements PaymentGateway {
   readonly registrations = new Map<string, { registrationId: string; boletos: BoletoRegistration[] }>();
   /** Charge attempts per idempotency key, including the ones that failed temporarily. */
   readonly chargeAttempts = new Map<string, number>();
+  /** Card refunds per idempotency key: what a test reads to see that money went back. */
+  readonly refunds = new Map<
+    string,
+    { token: string; chargeId: string | null; amountCents: number; result: RefundResult }
+  >();
 
   async tokenize(card: CardDetails): Promise<CardToken> {
     const digits = card.number.replace(/\D/g, "");
@@ -116,6 +128,28 @@ export class SandboxPaymentGateway implements PaymentGateway {
     const registrationId = `reg_${randomUUID()}`;
     this.registrations.set(options.idempotencyKey, { registrationId, boletos });
     return { registrationId };
+  }
+
+  /**
+   * Records the refund once per idempotency key (a repeat answers the first result). A token that
+   * is not the sandbox's is refused; the "always unavailable" test card fails temporarily.
+   */
+  async refund(
+    input: { token: string; chargeId: string | null; amountCents: number },
+    options: { idempotencyKey: string },
+  ): Promise<RefundResult> {
+    const previous = this.refunds.get(options.idempotencyKey);
+    if (previous) return previous.result;
+    const last4 = /^tok_sandbox_(\d{4})_[a-z]+$/.exec(input.token)?.[1];
+    if (last4 === SANDBOX_CARD_ENDINGS.alwaysUnavailable) {
+      throw new PaymentGatewayUnavailableError("Sandbox: acquirer timeout (refund).");
+    }
+    const result: RefundResult =
+      last4 && Number.isSafeInteger(input.amountCents) && input.amountCents > 0
+        ? { status: "refunded", refundId: `rf_${randomUUID()}` }
+        : { status: "refused", reason: "Token inválido." };
+    this.refunds.set(options.idempotencyKey, { ...input, result });
+    return result;
   }
 
   private remember(key: string, token: string, amountCents: number, result: ChargeResult): ChargeResult {

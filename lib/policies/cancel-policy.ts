@@ -1,9 +1,6 @@
 import { z } from "zod";
 import type { Database } from "@/db/index";
-import { findQuotationBroker } from "@/db/queries/events";
-import { cancelIssuedPolicy, findPolicyForBroker } from "@/db/queries/policies";
-import { recordEvent } from "@/lib/events/record-event";
-import type { ActionState } from "@/lib/forms/action-result";
+import { cancelAtInsuredRequest } from "@/lib/endorsements/cancel";
 import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 
 /** The portal's cancellation form: the reason is kept with the policy. */
@@ -18,9 +15,14 @@ export type CancelPolicyInput = z.input<typeof cancelPolicySchema>;
 export type CancelPolicyResult = { ok: true } | { ok: false; error: "not-found" | "not-issued" };
 
 /**
- * Cancels one of the broker's Issued policies with a reason: the policy becomes Canceled and its
- * unpaid installments Canceled, with the `policy.canceled` event, in one transaction. Only the portal calls this (never the API),
- * and only for an admin (checked by the caller).
+ * Cancels one of the broker's Issued policies at the insured's request, with a reason: a
+ * CANCELLATION endorsement issued at once (lib/endorsements/cancel.ts), effective today. The policy
+ * becomes Canceled (version raised), its unpaid installments Canceled and their commission forecasts
+ * replanned, the net premium paid beyond what the product's method retains refunded (card: through
+ * the gateway; boleto: a bank transfer to register) with its commission clawback, and the
+ * `policy.canceled` event, in one transaction, for an admin (checked by the caller). The policy
+ * page's "Cancelar" previews first and confirms through the endorsement service, as partners do
+ * with POST /v1/endorsement/quotation and /issue; this one-step form stays for the jobs and tests.
  */
 export async function cancelPolicy(
   db: Database,
@@ -30,29 +32,6 @@ export async function cancelPolicy(
   now: Date = new Date(),
 ): Promise<CancelPolicyResult> {
   const { reason } = cancelPolicySchema.parse(input);
-  return db.transaction(async (tx) => {
-    const policy = await findPolicyForBroker(tx, brokerId, numberOrPolicyNumber);
-    if (!policy) return { ok: false, error: "not-found" } as const;
-    const canceled = await cancelIssuedPolicy(tx, { brokerId, policyId: policy.id, reason, at: now });
-    if (!canceled) return { ok: false, error: "not-issued" } as const;
-    const broker = await findQuotationBroker(tx, canceled.quotationId);
-    await recordEvent(tx, {
-      type: "policy.canceled",
-      brokerId,
-      quotationId: canceled.quotationId,
-      occurredAt: now,
-      data: {
-        registerNumber: broker!.registerNumber,
-        quotationIdentifier: canceled.quotationId,
-        policyIdentifier: canceled.id,
-        number: canceled.number,
-        policyNumber: canceled.policyNumber,
-        status: "Canceled",
-      },
-    });
-    return { ok: true } as const;
-  });
+  const outcome = await cancelAtInsuredRequest(db, brokerId, numberOrPolicyNumber, { reason }, now);
+  return outcome.ok ? { ok: true } : outcome;
 }
-
-/** What the portal's form for this shows after a submission. */
-export type CancelPolicyState = ActionState<undefined, "reason">;

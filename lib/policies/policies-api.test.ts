@@ -155,6 +155,8 @@ describe("GET /api/v1/policy/{registerNumber}/all", () => {
         "version",
         "totalClaims",
         "installments",
+        "endorsements",
+        "refunds",
       ].sort(),
     );
     expect(item.number).toMatch(/^\d{24}$/);

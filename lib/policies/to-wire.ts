@@ -1,5 +1,6 @@
 import type { InstallmentReadRow, PolicyDetails, PolicyReadRow } from "@/db/queries/policies";
 import { type PolicyDocumentLinks, signPolicyDocumentLinks } from "@/lib/documents/policy-links";
+import { endorsementToWire, refundToWire } from "@/lib/endorsements/to-wire";
 import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT } from "@/lib/format/labels";
 import { centsToReais } from "@/lib/money";
 import type { PolicyWire } from "@/lib/schemas/policy";
@@ -25,6 +26,8 @@ export function policyToWire(
   row: PolicyReadRow,
   installments: InstallmentReadRow[],
   links: PolicyDocumentLinks = {},
+  history: PolicyDetails["history"] = { endorsements: [], refunds: [] },
+  origin?: string,
 ): PolicyWire {
   return {
     identifier: row.id,
@@ -48,11 +51,13 @@ export function policyToWire(
     version: row.version,
     totalClaims: row.totalClaims,
     installments: installments.map(installmentToWire),
+    endorsements: history.endorsements.map((item) => endorsementToWire(item, new Date(), origin)),
+    refunds: history.refunds.map(refundToWire),
   };
 }
 
 /** A read's policy on the wire, with signed document links pointing at `origin` (none without one). */
 export function policyDetailsToWire(details: PolicyDetails, origin?: string): PolicyWire {
   const links = origin ? signPolicyDocumentLinks(details.documentIds, origin) : {};
-  return policyToWire(details.policy, details.installments, links);
+  return policyToWire(details.policy, details.installments, links, details.history, origin);
 }

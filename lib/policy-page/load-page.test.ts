@@ -115,7 +115,13 @@ describe("loadPolicyPageFor", () => {
     expect(view?.documents).toEqual({ policyPdfUrl: undefined, ticketUrl: undefined });
     expect(view?.share).toBeUndefined();
     expect(view?.claims).toEqual({ list: [], totalItems: 0, noticeOpen: true });
-    expect(view?.cancellation).toEqual({ notice: undefined, cancelable: true });
+    expect(view?.cancellation).toMatchObject({ notice: undefined, cancelable: true });
+    expect(view?.cancellation.dates?.initial).toBe(view?.alteration?.dates.initial);
+    expect(view?.alteration).toMatchObject({
+      registration: { insuredName: "Maria da Silva", insuredCellphone: "11999990000", zipCode: "01310100" },
+      dueDayEditable: true,
+    });
+    expect(view?.history).toEqual({ endorsements: [], refunds: [] });
   });
 
   it("answers the signed document links, and a boleto to send for each unpaid installment", async () => {
@@ -145,6 +151,9 @@ describe("loadPolicyPageFor", () => {
     const policy = await seedPolicy();
     const view = await load(policy.policyNumber, { brokerId: brokerA, role: "member" });
     expect(view?.cancellation.cancelable).toBe(false);
+    expect(view?.cancellation.dates).toBeUndefined();
+    // Any user alters a policy, as the API allows.
+    expect(view?.alteration).toBeDefined();
   });
 
   it("a canceled policy shows its date and reason, takes no claim and sends no boleto", async () => {
@@ -160,6 +169,7 @@ describe("loadPolicyPageFor", () => {
       cancelable: false,
     });
     expect(view?.claims.noticeOpen).toBe(false);
+    expect(view?.alteration).toBeUndefined();
     expect(view?.installments.every((row) => row.share === undefined)).toBe(true);
   });
 });

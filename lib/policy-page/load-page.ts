@@ -1,6 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { type Database, getDb } from "@/db/index";
+import { findChosenVariant } from "@/db/queries/endorsements";
 import { findLiveRenewal } from "@/db/queries/quotations/records";
 import { listInstallmentTypeableLines } from "@/db/queries/share";
 import type { PersonType } from "@/db/schema";
@@ -8,9 +9,11 @@ import { type CurrentUser, requireUser } from "@/lib/auth/session";
 import { listClaims } from "@/lib/claims/list-claims";
 import { installmentShareDocument } from "@/lib/documents/installment-share";
 import { isPolicyInForce, policyShareDocument } from "@/lib/documents/policy-share";
+import { effectiveDayBounds } from "@/lib/endorsements/rules";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { loadPolicyDetail } from "@/lib/policies/load-detail";
-import type { PolicyInstallmentRow, PolicyPageView } from "@/lib/policy-page/page-view";
+import { coverageOptions } from "@/lib/policy-page/endorsements";
+import type { EffectiveDates, PolicyInstallmentRow, PolicyPageView } from "@/lib/policy-page/page-view";
 import { loadPolicyRenewalLinks } from "@/lib/renewals/policy-links";
 import { renewalEligibility } from "@/lib/renewals/renew-policy";
 import type { PolicyWire } from "@/lib/schemas/policy";
@@ -37,11 +40,12 @@ export async function loadPolicyPageFor(
   const detail = await loadPolicyDetail(db, viewer.brokerId, number, origin);
   if (!detail) return undefined;
   const { policy, document } = detail;
-  const [claims, liveRenewal, lines, renewalLinks] = await Promise.all([
+  const [claims, liveRenewal, lines, renewalLinks, chosenVariant] = await Promise.all([
     listClaims(db, viewer.brokerId, policy.policyNumber, { page: 1, itemsPerPage: CLAIMS_SHOWN }),
     findLiveRenewal(db, policy.identifier),
     listInstallmentTypeableLines(db, policy.identifier),
     loadPolicyRenewalLinks(db, policy.identifier),
+    findChosenVariant(db, policy.quotationIdentifier),
   ]);
   const personType =
     document?.insured.personType ?? (policy.insuredIdentity.length === 14 ? "LEGAL" : "NATURAL");
@@ -56,6 +60,8 @@ export async function loadPolicyPageFor(
     now,
   );
   const issued = policy.status === "Issued";
+  const dates = issued ? effectiveDates(policy, now) : undefined;
+  const address = document?.insured.address;
   return {
     header: {
       policyNumber: policy.policyNumber,
@@ -116,8 +122,51 @@ export async function loadPolicyPageFor(
           ? { canceledAt: document.canceledAt ?? now, reason: document.cancelReason }
           : undefined,
       cancelable: viewer.role === "admin" && issued,
+      dates: viewer.role === "admin" ? dates : undefined,
+    },
+    alteration: dates && {
+      dates,
+      registration: {
+        insuredName: policy.insuredName,
+        insuredEmail: document?.insured.email ?? "",
+        insuredCellphone: document?.contactPhone ?? "",
+        zipCode: address?.zipCode ?? "",
+        street: address?.street ?? "",
+        number: address?.number ?? "",
+        complement: address?.complement ?? "",
+        neighborhood: address?.neighborhood ?? "",
+        city: address?.city ?? "",
+        state: address?.state ?? "",
+      },
+      // A coverage change re-prices the proposal's chosen variant: not offered without one (a
+      // policy loaded from elsewhere), where the service would refuse it.
+      coverage: chosenVariant ? coverageOptions(policy.modalityCode, document?.policyLimitCents) : undefined,
+      dueDayEditable:
+        document?.paymentMethod === "TICKET" &&
+        policy.installments.some((installment) => installment.status === "Pending"),
+    },
+    history: {
+      endorsements: policy.endorsements.filter((item) => item.status === "Issued").reverse(),
+      refunds: policy.refunds,
     },
   };
+}
+
+/**
+ * The days an endorsement may take effect on: from today (the vigency's first day when it has not
+ * begun) to its last day; a vigency that ended an instant ago (the expiry job has not run yet) only
+ * its last day.
+ */
+function effectiveDates(policy: PolicyWire, now: Date): EffectiveDates {
+  const bounds = effectiveDayBounds(
+    {
+      vigencyStartedAt: new Date(policy.vigencyStartedAt),
+      vigencyExpiredAt: new Date(policy.vigencyExpiredAt),
+    },
+    now,
+  );
+  const min = [bounds.from, bounds.to].sort()[0]!;
+  return { initial: min, min, max: bounds.to };
 }
 
 /** Each installment with its boleto and, while the policy is in force and it is unpaid, the boleto to send. */

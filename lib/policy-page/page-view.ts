@@ -1,7 +1,11 @@
 import type { Address, PaymentMethod } from "@/db/schema";
 import type { ShareDocument } from "@/lib/documents/share-message";
 import type { CoverageData } from "@/lib/documents/types";
+import type { RegistrationField } from "@/lib/endorsements/portal-form";
+import type { ActionResult } from "@/lib/forms/action-result";
 import type { ClaimWire } from "@/lib/schemas/claim";
+import type { EndorsementWire, RefundWire } from "@/lib/schemas/endorsement";
+import type { EndorsementPreviewWire } from "@/lib/schemas/endorsement-api";
 import type { PolicyWire } from "@/lib/schemas/policy";
 
 /** What the policy page shows, one slice per section (components/policies/policy-*.tsx). */
@@ -45,8 +49,37 @@ export type PolicyPageView = {
     notice?: { canceledAt: Date; reason: string };
     /** The admin's form, for an Issued policy. */
     cancelable: boolean;
+    /** The days the cancellation may take effect on (YYYY-MM-DD, São Paulo), while cancelable. */
+    dates?: EffectiveDates;
   };
+  /** "Alterar apólice" (any user), for an Issued policy. */
+  alteration?: {
+    dates: EffectiveDates;
+    /** The insured's data as it is, the REGISTRATION form's starting values. */
+    registration: Record<RegistrationField, string>;
+    /** The product's limits and deductibles; absent when its coverage cannot be chosen. */
+    coverage?: { limits: SelectOption[]; deductibles: SelectOption[] };
+    /** PAYMENT is offered for a boleto policy with a pending installment. */
+    dueDayEditable: boolean;
+  };
+  /** The issued endorsements (newest first) and the refunds (oldest first). */
+  history: { endorsements: EndorsementWire[]; refunds: RefundWire[] };
 };
+
+/** An effective date's default and bounds (YYYY-MM-DD, São Paulo): from today (or the vigency's first day) to its last day. */
+export type EffectiveDates = { initial: string; min: string; max: string };
+
+export type SelectOption = { value: string; label: string };
+
+/** A preview as the policy page shows it: the service's answer with, of the policy after it, its version and status. */
+export type EndorsementPreviewView = Omit<EndorsementPreviewWire, "policyAfter"> & {
+  versionAfter: string;
+  statusAfterText: string;
+  insuredNameAfter: string;
+};
+
+/** What the page says once a preview is issued. */
+export type IssuedEndorsementView = { typeText: string; policyVersion: string };
 
 export type PolicyInstallmentRow = PolicyWire["installments"][number] & {
   /** "2/4". */
@@ -55,3 +88,8 @@ export type PolicyInstallmentRow = PolicyWire["installments"][number] & {
   /** The boleto to send while the policy is in force and the installment unpaid. */
   share?: ShareDocument;
 };
+
+/** The answer of a preview's Server Action: the preview, or the messages by field. */
+export type EndorsementPreviewResult<Field extends string> = ActionResult<EndorsementPreviewView, Field>;
+/** The answer of a confirmation's Server Action. */
+export type EndorsementIssueResult = ActionResult<IssuedEndorsementView>;

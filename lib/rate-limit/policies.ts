@@ -68,10 +68,33 @@ export const ENDPOINT_RULES = {
     status: 429,
   },
   "claim-list": { id: "claim-list", algorithm: "sliding-window", limit: 20, windowMs: 20_000, status: 429 },
+  /** Endorsements: preview and issue share one counter; the list has its own. */
+  "endorsement-write": {
+    id: "endorsement-write",
+    algorithm: "sliding-window",
+    limit: 20,
+    windowMs: 20_000,
+    status: 429,
+  },
+  "endorsement-list": {
+    id: "endorsement-list",
+    algorithm: "sliding-window",
+    limit: 20,
+    windowMs: 20_000,
+    status: 429,
+  },
   /** The events feed: a partner catching up pages with `after`; 30 pages of up to 500 events a minute. */
   "event-feed": { id: "event-feed", algorithm: "sliding-window", limit: 30, windowMs: 60_000, status: 429 },
   /** The catalogue reads (`GET /api/v1/catalogue`, `…/{operationCode}`), one counter for both. */
   catalogue: { id: "catalogue", algorithm: "sliding-window", limit: 20, windowMs: 20_000, status: 429 },
+  /** The commission statement (`GET /api/v1/commission/{registerNumber}`): the list window's size, its own counter. */
+  "commission-statement": {
+    id: "commission-statement",
+    algorithm: "sliding-window",
+    limit: 10,
+    windowMs: 20_000,
+    status: 429,
+  },
   /** The usage report (`GET /api/v1/metrics`): a report is a range read, not a per-call lookup. */
   metrics: { id: "metrics", algorithm: "sliding-window", limit: 10, windowMs: 20_000, status: 429 },
 } as const satisfies Record<string, LimitRule>;

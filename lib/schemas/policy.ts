@@ -4,6 +4,7 @@ import { INSTALLMENT_STATUSES, POLICY_STATUSES, type PolicyStatus } from "@/db/s
 import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT } from "@/lib/format/labels";
 import { toDateBoundary } from "@/lib/schemas/date-boundaries";
 import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
+import { endorsementSchema, refundSchema } from "./endorsement";
 import { guidSchema } from "./identifiers";
 import { boundedDateSchema, safeTextSchema } from "./primitives";
 
@@ -53,6 +54,10 @@ export const policySchema = z
     version: z.string().meta({ example: "01.00" }),
     totalClaims: z.number().int(),
     installments: z.array(installmentSchema),
+    endorsements: z
+      .array(endorsementSchema)
+      .meta({ description: "The issued endorsements, oldest first (version 02.00 is the first)" }),
+    refunds: z.array(refundSchema).meta({ description: "Money given back to the insured, oldest first" }),
   })
   .meta({ id: "Policy" });
 

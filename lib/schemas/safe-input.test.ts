@@ -63,9 +63,13 @@ function withValueAt(path: (string | number)[], value: string): unknown {
 }
 
 /** Text fields that never reach the database: any text is a lookup key answered 404 when unknown. */
-const NOT_STORED = new Set(["getPolicy params policyNumber", "listClaims params policyNumber"]);
+const NOT_STORED = new Set([
+  "getPolicy params policyNumber",
+  "listClaims params policyNumber",
+  "listEndorsements params policyNumber",
+]);
 /** Schemas with no text field at all (numbers only). */
-const NO_TEXT = new Set(["listClaims query"]);
+const NO_TEXT = new Set(["listClaims query", "listEndorsements query"]);
 const BAD_VALUES = {
   nul: "a\u0000b",
   "lone surrogate": "x\ud800y",

@@ -25,6 +25,15 @@ function dataOf(type: EventType): EventData {
       return { ...ids, ...policy, status: "Canceled" };
     case "policy.expired":
       return { ...ids, ...policy, status: "Expired" };
+    case "policy.endorsed":
+      return {
+        ...ids,
+        ...policy,
+        endorsementIdentifier: randomUUID(),
+        endorsementType: "REGISTRATION",
+        version: "02.00",
+        status: "Issued",
+      };
     case "installment.paid":
       return { ...ids, ...policy, installmentNumber: 2, status: "Paid" };
     case "installment.overdue":

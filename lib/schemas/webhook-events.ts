@@ -53,6 +53,16 @@ const EVENT_DATA = {
   "checkout.failed": { ...identifiers, reason, status: z.literal("Failed") },
   "policy.canceled": { ...identifiers, ...policyFields, status: z.literal("Canceled") },
   "policy.expired": { ...identifiers, ...policyFields, status: z.literal("Expired") },
+  "policy.endorsed": {
+    ...identifiers,
+    ...policyFields,
+    endorsementIdentifier: z
+      .uuid()
+      .meta({ description: "The endorsement (GET /v1/endorsement/{registerNumber}/{policyNumber})" }),
+    endorsementType: z.enum(["REGISTRATION", "COVERAGE", "PAYMENT"]),
+    version: z.string().meta({ description: "The policy's version after it", example: "02.00" }),
+    status: z.literal("Issued"),
+  },
   "installment.paid": { ...identifiers, ...policyFields, installmentNumber, status: z.literal("Paid") },
   "installment.overdue": { ...identifiers, ...policyFields, installmentNumber, status: z.literal("Overdue") },
 } satisfies Record<EventType, z.ZodRawShape>;
@@ -62,7 +72,10 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<EventType | "webhook.test", stri
   "checkout.issued": "The issuance job created the policy.",
   "checkout.declined": "The card was declined; the quotation is back to Draft.",
   "checkout.failed": "The issuance job failed after every retry; the quotation is back to Draft.",
-  "policy.canceled": "An admin canceled the policy in the portal.",
+  "policy.canceled":
+    "The policy was canceled: a CANCELLATION endorsement issued through the API or the portal (with its refund on the policy's `refunds`).",
+  "policy.endorsed":
+    "An endorsement (REGISTRATION, COVERAGE or PAYMENT) was issued: the policy's version went up; the lookup shows it under `endorsements`.",
   "policy.expired": "The policy's vigency ended (the expiry job, hourly).",
   "installment.paid":
     "An installment was paid: the first card installment at issuance, a later one by the daily card charge, a boleto by the bank's return file (`timestamp` = the payment day).",

@@ -10,6 +10,7 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   "checkout.failed": "Checkout falhou",
   "policy.canceled": "Apólice cancelada",
   "policy.expired": "Apólice expirada",
+  "policy.endorsed": "Apólice endossada",
   "installment.paid": "Parcela paga",
   "installment.overdue": "Parcela vencida",
 };

@@ -1,6 +1,8 @@
 import type { Database } from "@/db/index";
 import { purgeExpiredIdempotencyKeys } from "@/db/queries/idempotency-keys";
+import { runCommissionPayouts } from "@/lib/commissions/payouts";
 import { businessDay, startOfBusinessDay } from "@/lib/dates";
+import { settleCardRefunds } from "@/lib/endorsements/refunds";
 import { purgeExpiredEvents } from "@/lib/event-feed/retention";
 import { log } from "@/lib/log";
 import { chargeDueCardInstallments } from "@/lib/payments/card-charges";
@@ -25,6 +27,13 @@ export type DailyJob = { name: string; run: (db: Database, run: DailyJobRun) => 
 export const DAILY_JOBS: readonly DailyJob[] = [
   { name: "installments-overdue", run: (db, run) => markOverdueInstallments(db, run) },
   { name: "card-installment-charges", run: (db, run) => chargeDueCardInstallments(db, run) },
+  // Card refunds of cancellations and endorsements the gateway could not take at once (docs/endorsements.md).
+  {
+    name: "card-refunds-retried",
+    run: (db, run) => settleCardRefunds(db, undefined, { gateway: run.gateway, now: run.now }),
+  },
+  // From the 10th on: the previous month's commission balance, once per broker (docs/commissions.md).
+  { name: "commission-payouts", run: (db, run) => runCommissionPayouts(db, run) },
   // Also hourly on the worker; here so that a run "as of" a later day expires what that day would.
   { name: "quotations-expired", run: (db, run) => expireQuotations(db, run.now, run.batchSize) },
   // The outbox keeps 30 days (the events feed's reach); an event with a delivery still open stays.

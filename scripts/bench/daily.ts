@@ -6,6 +6,7 @@
 // undoes what the previous run's jobs changed.
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+import { benchDatabase } from "./lib/bench-database";
 import { percentile } from "./lib/load-runner";
 import { loadPolicies, postgresConnection } from "./load-policies";
 
@@ -30,16 +31,9 @@ const DB_NAME = args.database;
 if (![POLICIES, BROKERS, DURATION_MS, BATCH, READERS].every((n) => Number.isFinite(n) && n > 0)) {
   throw new Error("--policies, --brokers, --duration, --batch and --readers take positive numbers");
 }
-if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME) || ["postgres", "test"].includes(DB_NAME)) {
-  throw new Error(`--database ${DB_NAME}: pick a benchmark database of your own`);
-}
-const PG_SERVER = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-const dbUrl = (name: string) => {
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-const BENCH_URL = dbUrl(DB_NAME);
+const bench = benchDatabase(DB_NAME);
+const dbUrl = bench.urlOf;
+const BENCH_URL = bench.url;
 process.env.DATABASE_URL = BENCH_URL;
 process.env.APP_SECRET ??= "bench-daily-secret-not-for-production-0123456789";
 process.env.LOG_LEVEL ??= "warn";

@@ -6,6 +6,7 @@
 // the plans of the feed's queries. See docs/benchmarks.md.
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+import { benchDatabase } from "./lib/bench-database";
 import { loadEvents } from "./lib/load-events";
 import { BIG_BROKER_REGISTER, loadPolicies, postgresConnection } from "./load-policies";
 
@@ -25,19 +26,9 @@ const PAGE = 500;
 const TARGET_P99_MS = 50;
 if (!(EVENTS >= 1000) || !(ITERATIONS >= 10))
   throw new Error("--events (≥ 1000) and --iterations (≥ 10) take numbers");
-if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME) || ["postgres", "test", "root"].includes(DB_NAME)) {
-  throw new Error(`--database ${DB_NAME}: pick a benchmark database of your own`);
-}
-const PG_SERVER = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-if (!["127.0.0.1", "localhost", "[::1]"].includes(new URL(PG_SERVER).hostname)) {
-  throw new Error("BENCH_PG_URL must point at a loopback PostgreSQL");
-}
-const dbUrl = (name: string) => {
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-const BENCH_URL = dbUrl(DB_NAME);
+const bench = benchDatabase(DB_NAME);
+const dbUrl = bench.urlOf;
+const BENCH_URL = bench.url;
 
 // Before any app module reads the environment (lib/env.ts caches it on first use).
 process.env.DATABASE_URL = BENCH_URL;

@@ -6,10 +6,11 @@
 // minimal baseline (scripts/bench/baseline-server.ts) on it, drives them open loop at fixed rates and
 // in interleaved closed-loop burst rounds, and prints p50/p99/throughput beside the targets (the
 // burst: the median ours/floor throughput ratio over the rounds). See docs/benchmarks.md.
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+import { benchDatabase } from "./lib/bench-database";
 import { loadEvents } from "./lib/load-events";
 import {
   type BenchRequest,
@@ -18,9 +19,10 @@ import {
   runClosedLoop,
   runOpenLoop,
   waitForIdle,
-  waitForServer,
 } from "./lib/load-runner";
-import { freePort, runToCompletion, type Started, startProcess, stopAll, stopProcess } from "./lib/processes";
+import { ensureBuild, type ServerOptions, startApp, startServer as startBenchServer } from "./lib/next-app";
+import { type Started, stopAll, stopProcess } from "./lib/processes";
+import { failureText, fmt, printMarkdown, seededRandom } from "./lib/report";
 import {
   BIG_BROKER_REGISTER,
   type LoadConnection,
@@ -83,20 +85,9 @@ if (BURST_ROUNDS < MIN_BURST_ROUNDS && !args.quick) {
     `--burst-rounds ${BURST_ROUNDS}: the burst's median needs at least ${MIN_BURST_ROUNDS} rounds (add --quick for a check of the script)`,
   );
 }
-if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME) || ["postgres", "test", "root"].includes(DB_NAME)) {
-  throw new Error(`--database ${DB_NAME}: pick a benchmark database of your own`);
-}
-
-const PG_SERVER = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
-if (!["127.0.0.1", "localhost", "[::1]"].includes(new URL(PG_SERVER).hostname)) {
-  throw new Error("BENCH_PG_URL must point at a loopback PostgreSQL");
-}
-const dbUrl = (name: string) => {
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-const BENCH_URL = dbUrl(DB_NAME);
+const bench = benchDatabase(DB_NAME);
+const dbUrl = bench.urlOf;
+const BENCH_URL = bench.url;
 const APP_SECRET = "bench-policies-secret-not-for-production-0123456789";
 const LOG_DIR = "/tmp/bench-policies";
 const ROOT = process.cwd();
@@ -263,52 +254,6 @@ async function prepareFixture(): Promise<Fixture> {
   }
 }
 
-const BUILD_INPUTS = [
-  "app",
-  "lib",
-  "db",
-  "components",
-  "next.config.ts",
-  "instrumentation.ts",
-  "package.json",
-  "tsconfig.json",
-];
-
-/** Newest modification time of the sources `next build` compiles (tests excluded). */
-function newestSourceMtime(): number {
-  let newest = 0;
-  for (const input of BUILD_INPUTS) {
-    const path = join(ROOT, input);
-    if (!existsSync(path)) continue;
-    const stat = statSync(path);
-    if (stat.isFile()) {
-      newest = Math.max(newest, stat.mtimeMs);
-      continue;
-    }
-    for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile() || /\.test\.tsx?$/.test(entry.name)) continue;
-      newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-    }
-  }
-  return newest;
-}
-
-async function ensureBuild(): Promise<void> {
-  const buildId = join(ROOT, ".next/BUILD_ID");
-  const stale = !existsSync(buildId) || statSync(buildId).mtimeMs < newestSourceMtime();
-  if (args["skip-build"] && existsSync(buildId)) return log("Using the existing .next build (--skip-build).");
-  if (!stale && !args.build) return log("The .next build is up to date.");
-  log("Building (next build, under /tmp/next-build.lock)…");
-  const started = performance.now();
-  await runToCompletion("flock", ["/tmp/next-build.lock", join(ROOT, "node_modules/.bin/next"), "build"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    logFile: `${LOG_DIR}/next-build.log`,
-    timeoutMs: 15 * 60_000,
-  });
-  log(`Built in ${seconds(performance.now() - started)}.`);
-}
-
 type ServerKind = "ours" | "floor" | "baseline";
 const SERVER_KINDS: ServerKind[] = ["ours", "floor", "baseline"];
 const SERVER_LABELS: Record<ServerKind, string> = {
@@ -320,43 +265,27 @@ const SERVER_LABELS: Record<ServerKind, string> = {
 type Server = { kind: ServerKind; started: Started; baseUrl: string };
 
 async function startServer(kind: ServerKind): Promise<Server> {
-  const port = await freePort();
-  const database = PGLITE
-    ? { PGLITE_DIR: kind === "floor" ? FLOOR_PGLITE_DIR : PGLITE_DIR }
-    : { DATABASE_URL: BENCH_URL };
   if (PGLITE && kind === "floor") rmSync(FLOOR_PGLITE_DIR, { recursive: true, force: true });
-  const env = {
-    ...process.env,
-    ...database,
-    NODE_ENV: "production",
-    APP_SECRET,
-    RATE_LIMITS: "off",
-    WORKER: "off",
-    BENCH_FLOOR: kind === "floor" ? "on" : "off",
-    NEXT_TELEMETRY_DISABLED: "1",
-    PORT: String(port),
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-  } as NodeJS.ProcessEnv;
-  const started =
+  const options: ServerOptions = {
+    root: ROOT,
+    logDir: LOG_DIR,
+    database: PGLITE
+      ? { PGLITE_DIR: kind === "floor" ? FLOOR_PGLITE_DIR : PGLITE_DIR }
+      : { DATABASE_URL: BENCH_URL },
+    appSecret: APP_SECRET,
+    probePath: "/api/v1/policy/0/0",
+    floor: kind === "floor",
+    logName: kind === "baseline" ? "baseline.log" : `next-start-${kind}.log`,
+    label: `${kind} server`,
+  };
+  const app =
     kind === "baseline"
-      ? startProcess(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "scripts/bench/baseline-server.ts")], {
-          cwd: ROOT,
-          env,
-          logFile: `${LOG_DIR}/baseline.log`,
-        })
-      : startProcess(join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
-          cwd: ROOT,
-          env,
-          logFile: `${LOG_DIR}/next-start-${kind}.log`,
-        });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await Promise.race([
-    waitForServer(baseUrl, "/api/v1/policy/0/0", 90_000),
-    started.exited.then((code) => {
-      throw new Error(`${kind} server exited (${code}) before answering; see ${started.logFile}`);
-    }),
-  ]);
-  return { kind, started, baseUrl };
+      ? await startBenchServer(options, () => [
+          join(ROOT, "node_modules/.bin/tsx"),
+          [join(ROOT, "scripts/bench/baseline-server.ts")],
+        ])
+      : await startApp(options);
+  return { kind, ...app };
 }
 
 /**
@@ -388,18 +317,6 @@ async function preflight(server: Server, request: BenchRequest, name: string): P
     // the floor's fixed answer is JSON too; anything else is reported by its status alone
   }
   return `  check ${server.kind.padEnd(8)} ${name.padEnd(22)} 200${items}, ${(text.length / 1024).toFixed(1)} KiB`;
-}
-
-/** Deterministic pseudo-random numbers (mulberry32), so both servers see the same request sequence. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Scenario = {
@@ -439,7 +356,7 @@ function scenarios(f: Fixture): Scenario[] {
       rate: 50,
       targetP99: 60,
       next: () => {
-        const rnd = random(1);
+        const rnd = seededRandom(1);
         return () => ({
           path: `/api/v1/policy/${TYPICAL_BROKER_REGISTER}/${f.numbers[Math.floor(rnd() * f.numbers.length)]}`,
           headers: typical,
@@ -531,14 +448,6 @@ function scenarios(f: Fixture): Scenario[] {
 type Results = Partial<Record<ServerKind, LoadResult>>;
 type Row = { scenario: Scenario; results: Results };
 
-const fmt = (n: number | undefined, digits = 1) =>
-  n === undefined || !Number.isFinite(n) ? "-" : n.toFixed(digits);
-const failureText = (r?: LoadResult) =>
-  r && Object.keys(r.failures).length
-    ? ` [${Object.entries(r.failures)
-        .map(([k, v]) => `${k}×${v}`)
-        .join(" ")}]`
-    : "";
 const passes = (r: LoadResult | undefined, ok: (r: LoadResult) => boolean) =>
   !r ? "-" : ok(r) && !Object.keys(r.failures).length ? "PASS" : "MISS";
 const percent = (x: number) => (Number.isFinite(x) ? `${fmt(x * 100)} %` : "-");
@@ -601,13 +510,6 @@ const burstVerdict = (burst: Burst) =>
   burst.floor && burst.medians.ours
     ? passes(burst.medians.ours, () => burst.floor!.median >= BURST_TARGET) + burstQuick()
     : "-";
-
-function printMarkdown(header: string[], lines: string[][]) {
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const render = (values: string[]) => `| ${values.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
-  console.log(`\n${render(header)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const line of lines) console.log(render(line));
-}
 
 function printTable(rows: Row[], burst: Burst | undefined) {
   const header = [
@@ -720,7 +622,8 @@ async function main(): Promise<void> {
   if (PGLITE && wanted.includes("baseline"))
     log("The baseline runs on PostgreSQL only: skipped with --pglite.");
   const kinds = SERVER_KINDS.filter((kind) => wanted.includes(kind) && !(PGLITE && kind === "baseline"));
-  if (kinds.some((kind) => kind !== "baseline")) await ensureBuild();
+  if (kinds.some((kind) => kind !== "baseline"))
+    await ensureBuild({ root: ROOT, logDir: LOG_DIR, log, force: args.build, skip: args["skip-build"] });
 
   const only = args.only?.split(",");
   const all = scenarios(fixture);

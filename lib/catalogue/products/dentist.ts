@@ -71,4 +71,6 @@ export const dentist: ModalityDefinition = {
     deductible: { field: "DEDUCTIBLE", texts: RC_DEDUCTIBLE_TEXTS },
   },
   payment: CARD_AND_TICKET,
+  // Cancellation at the insured's request: the short-rate table (docs/endorsements.md).
+  cancellation: { refundMethod: "SHORT-RATE" },
 };

@@ -107,4 +107,6 @@ export const directorsOfficers: ModalityDefinition = {
       { paymentMethod: "Ticket", paymentType: "Ticket", proposalMethod: "TICKET", maxInstallments: 6 },
     ],
   },
+  // Cancellation at the insured's request: pro rata die (docs/endorsements.md).
+  cancellation: { refundMethod: "PRO-RATA" },
 };

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { EndorsementHistory } from "@/components/endorsements/endorsement-history";
+import { PolicyAlteration } from "@/components/policies/policy-alteration";
 import { PolicyCanceledNotice, PolicyCancellation } from "@/components/policies/policy-cancellation";
 import { PolicyClaims } from "@/components/policies/policy-claims";
 import { PolicyCoverages } from "@/components/policies/policy-coverages";
@@ -8,7 +10,14 @@ import { PolicyHeader } from "@/components/policies/policy-header";
 import { PolicyInstallments } from "@/components/policies/policy-installments";
 import { PolicySummary } from "@/components/policies/policy-summary";
 import { loadPolicyPage } from "@/lib/policy-page/load-page";
-import { cancelPolicyAction, noticeClaimAction, renewPolicyAction } from "./actions";
+import {
+  issueCancellationAction,
+  issueEndorsementAction,
+  noticeClaimAction,
+  previewCancellationAction,
+  previewEndorsementAction,
+  renewPolicyAction,
+} from "./actions";
 
 type Params = Promise<{ number: string }>;
 
@@ -20,6 +29,10 @@ export default async function PolicyPage({ params }: { params: Params }) {
   const view = await loadPolicyPage((await params).number);
   if (!view) notFound();
   const policyNumber = view.header.policyNumber;
+  // The installments' totals today, beside the new ones in a preview.
+  const currentInstallments = Object.fromEntries(
+    view.installments.map((installment) => [installment.installmentNumber, installment.premiumTotalValue]),
+  );
   return (
     <>
       <PolicyHeader
@@ -33,10 +46,19 @@ export default async function PolicyPage({ params }: { params: Params }) {
       <PolicySummary summary={view.summary} />
       <PolicyCoverages coverages={view.coverages} />
       <PolicyInstallments installments={view.installments} contact={view.contact} />
+      <EndorsementHistory history={view.history} />
       <PolicyClaims claims={view.claims} noticeAction={noticeClaimAction.bind(null, policyNumber)} />
+      <PolicyAlteration
+        alteration={view.alteration}
+        currentInstallments={currentInstallments}
+        previewAction={previewEndorsementAction.bind(null, policyNumber)}
+        issueAction={issueEndorsementAction.bind(null, policyNumber)}
+      />
       <PolicyCancellation
         cancellation={view.cancellation}
-        action={cancelPolicyAction.bind(null, policyNumber)}
+        currentInstallments={currentInstallments}
+        previewAction={previewCancellationAction.bind(null, policyNumber)}
+        issueAction={issueCancellationAction.bind(null, policyNumber)}
       />
     </>
   );

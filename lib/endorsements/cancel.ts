@@ -1,0 +1,46 @@
+import type { Database } from "@/db/index";
+import { lockPolicy } from "@/db/queries/endorsements";
+import { findPolicyForBroker } from "@/db/queries/policies";
+import { isPolicyNumber } from "@/lib/schemas/identifiers";
+import { planCancellation } from "./cancellation";
+import { createDraft, issueDraft } from "./issue";
+import { settleCardRefunds } from "./refunds";
+import { effectiveDayBounds } from "./rules";
+
+export type CancellationOutcome =
+  | { ok: true; endorsementId: string }
+  | { ok: false; error: "not-found" | "not-issued" };
+
+/**
+ * The portal's "Cancelar" (an admin, checked by the caller): a CANCELLATION endorsement previewed
+ * and issued at once, effective today (the vigency's first day when it has not begun, its last day
+ * when it has ended and the expiry job has not run yet), with the refund of the product's method.
+ * One transaction; card refunds are then sent to the gateway.
+ */
+export async function cancelAtInsuredRequest(
+  db: Database,
+  brokerId: string,
+  numberOrPolicyNumber: string,
+  input: { reason: string },
+  now: Date = new Date(),
+): Promise<CancellationOutcome> {
+  const outcome = await db.transaction(async (tx) => {
+    const found = isPolicyNumber(numberOrPolicyNumber)
+      ? await findPolicyForBroker(tx, brokerId, numberOrPolicyNumber)
+      : undefined;
+    if (!found) return { ok: false, error: "not-found" } as const;
+    const policy = await lockPolicy(tx, found.id);
+    if (policy?.status !== "Issued") return { ok: false, error: "not-issued" } as const;
+    const bounds = effectiveDayBounds(policy, now);
+    // The earlier of the two (YYYY-MM-DD days compare as text): the last day once the vigency has ended.
+    const effectiveDay = [bounds.from, bounds.to].sort()[0]!;
+    const values = await planCancellation(tx, policy, { effectiveDay, reason: input.reason, now });
+    // Issued at once: valid now, even for a vigency that ended an instant ago (the expiry job is hourly).
+    const draft = await createDraft(tx, policy, values, now, now);
+    const issued = await issueDraft(tx, draft, now);
+    return { ok: true, endorsementId: issued.endorsement.id, refundIds: issued.refundIds } as const;
+  });
+  if (!outcome.ok) return outcome;
+  await settleCardRefunds(db, outcome.refundIds, { now });
+  return { ok: true, endorsementId: outcome.endorsementId };
+}

@@ -1,0 +1,280 @@
+import { randomUUID } from "node:crypto";
+import type { Executor } from "@/db/index";
+import {
+  cancelUnpaidInstallments,
+  type EndorsementRow,
+  findQuotationOfPolicy,
+  insertEndorsement,
+  insertEndorsementInstallment,
+  insertRefund,
+  listPolicyInstallments,
+  lockPolicy,
+  markEndorsementIssued,
+  type NewEndorsement,
+  nextBoletoOurNumber,
+  nextEndorsementSequence,
+  type PolicyEndorsementUpdate,
+  updateIssuedPolicy,
+  updateQuotationInsured,
+  updateUnpaidInstallment,
+} from "@/db/queries/endorsements";
+import { findQuotationBroker } from "@/db/queries/events";
+import type { PolicyRow } from "@/db/queries/policies";
+import { recordRefundClawback, replanPendingCommission } from "@/lib/commissions/ledger";
+import { buildBoleto } from "@/lib/documents/boleto";
+import { createEndorsementDocument, createInstallmentBoletoDocument } from "@/lib/documents/create-documents";
+import { recordEvent } from "@/lib/events/record-event";
+import { ApiError } from "@/lib/http/errors";
+import { normalizeName } from "@/lib/identity";
+import { policyVersionAfter, previewExpiresAt } from "./rules";
+
+/** What a draft holds besides its policy and validity: the type, the plan and the money. */
+export type DraftValues = Pick<
+  NewEndorsement,
+  | "type"
+  | "effectiveDate"
+  | "reason"
+  | "answers"
+  | "plan"
+  | "premiumDifferenceCents"
+  | "netDifferenceCents"
+  | "taxDifferenceCents"
+  | "refundCents"
+  | "refundBasis"
+  | "retainedPercent"
+  | "commissionDifferenceCents"
+>;
+
+/**
+ * Stores a preview as a Draft, with the policy's `version` and `updatedAt` as it saw them and its
+ * validity (the earlier of 30 days and the end of the effective day, São Paulo).
+ */
+export async function createDraft(
+  tx: Executor,
+  policy: PolicyRow,
+  values: DraftValues,
+  now: Date,
+  expiresAt: Date = previewExpiresAt(now, values.effectiveDate),
+): Promise<EndorsementRow> {
+  return insertEndorsement(tx, {
+    ...values,
+    brokerId: policy.brokerId,
+    policyId: policy.id,
+    status: "Draft",
+    expiresAt,
+    basePolicyVersion: policy.version,
+    basePolicyUpdatedAt: policy.updatedAt,
+    createdAt: now,
+  });
+}
+
+export type IssuedEndorsement = { endorsement: EndorsementRow; refundIds: string[]; policy: PolicyRow };
+
+/**
+ * Issues a Draft in the caller's transaction: checks it is still valid for the policy as it is now,
+ * raises the policy's version, applies the plan (policy and insured fields, installments re-planned
+ * or canceled), records the refund and its commission clawback, the endorsement's PDF and the event.
+ * Card refunds are only recorded here (`Pending`); `settleCardRefunds` asks the gateway after the
+ * commit. Throws ApiError (and writes nothing, the caller's transaction rolling back): POLICY-NOT-ACTIVE,
+ * ENDORSEMENT-EXPIRED.
+ */
+export async function issueDraft(tx: Executor, draft: EndorsementRow, now: Date): Promise<IssuedEndorsement> {
+  const policy = await lockPolicy(tx, draft.policyId);
+  if (!policy) throw new ApiError("ENDORSEMENT-NOT-FOUND", { properties: ["endorsementIdentifier"] });
+  if (draft.expiresAt < now) {
+    throw new ApiError("ENDORSEMENT-EXPIRED", {
+      message: `The preview was valid until ${draft.expiresAt.toISOString()}. Preview it again.`,
+      properties: ["endorsementIdentifier"],
+    });
+  }
+  if (policy.status !== "Issued") throw new ApiError("POLICY-NOT-ACTIVE", { properties: ["policyNumber"] });
+  if (
+    policy.version !== draft.basePolicyVersion ||
+    policy.updatedAt.getTime() !== draft.basePolicyUpdatedAt.getTime()
+  ) {
+    throw new ApiError("ENDORSEMENT-EXPIRED", {
+      message:
+        "The policy changed since the preview (another endorsement, a payment or a claim). Preview it again.",
+      properties: ["endorsementIdentifier"],
+    });
+  }
+
+  const plan = draft.plan;
+  const sequence = await nextEndorsementSequence(tx, policy.id);
+  const version = policyVersionAfter(sequence);
+  const update: PolicyEndorsementUpdate = { version };
+  if (plan.insured?.name) {
+    update.insuredName = plan.insured.name;
+    update.insuredNameNormalized = normalizeName(plan.insured.name);
+  }
+  if (plan.coverage) update.policyLimitCents = plan.coverage.limitCents;
+  if (plan.totals) Object.assign(update, plan.totals);
+  if (plan.cancellation) {
+    update.status = "Canceled";
+    update.canceledAt = now;
+    update.cancelReason = plan.cancellation.reason;
+  }
+  const updated = await updateIssuedPolicy(tx, policy.id, update);
+  if (!updated) throw new ApiError("POLICY-NOT-ACTIVE", { properties: ["policyNumber"] });
+
+  if (plan.insured) await applyInsuredChange(tx, policy.quotationId, plan.insured);
+
+  const installmentsMoved = await applyInstallments(tx, policy, draft);
+  if (plan.cancellation) await cancelUnpaidInstallments(tx, policy.id);
+  if (installmentsMoved || plan.cancellation) await replanPendingCommission(tx, policy.id, now);
+
+  const refundIds: string[] = [];
+  if (draft.refundCents > 0) {
+    const id = randomUUID();
+    const card = policy.paymentMethod === "CREDIT-CARD";
+    await insertRefund(tx, {
+      id,
+      brokerId: policy.brokerId,
+      policyId: policy.id,
+      endorsementId: draft.id,
+      paymentMethod: policy.paymentMethod,
+      amountCents: draft.refundCents,
+      // A card refund goes through the gateway after the commit; a boleto's is a bank transfer to
+      // register once the insured's account is known (Pix refunds do not exist yet).
+      status: card ? "Pending" : "AwaitingBankDetails",
+      idempotencyKey: `refund-${id}`,
+      createdAt: now,
+    });
+    await recordRefundClawback(tx, {
+      policyId: policy.id,
+      refundId: id,
+      refundedNetCents: draft.refundCents,
+      at: now,
+    });
+    if (card) refundIds.push(id);
+  }
+
+  const issued = await markEndorsementIssued(tx, draft.id, {
+    sequence,
+    policyVersion: version,
+    issuedAt: now,
+  });
+  if (!issued) throw new ApiError("ENDORSEMENT-NOT-FOUND", { properties: ["endorsementIdentifier"] });
+  await createEndorsementDocument(tx, {
+    brokerId: policy.brokerId,
+    policyId: policy.id,
+    endorsementId: draft.id,
+    policyNumber: policy.policyNumber,
+    policyVersion: version,
+  });
+
+  const broker = await findQuotationBroker(tx, policy.quotationId);
+  const ids = {
+    registerNumber: broker!.registerNumber,
+    quotationIdentifier: policy.quotationId,
+    policyIdentifier: policy.id,
+    number: policy.number,
+    policyNumber: policy.policyNumber,
+  };
+  await recordEvent(tx, {
+    type: plan.cancellation ? "policy.canceled" : "policy.endorsed",
+    brokerId: policy.brokerId,
+    quotationId: policy.quotationId,
+    occurredAt: now,
+    // policy.canceled keeps the data it always had (a partner's handler may be strict).
+    data: plan.cancellation
+      ? { ...ids, status: "Canceled" }
+      : {
+          ...ids,
+          endorsementIdentifier: draft.id,
+          endorsementType: draft.type,
+          version,
+          status: "Issued",
+        },
+  });
+  return { endorsement: issued, refundIds, policy: updated };
+}
+
+/** REGISTRATION: the new insured data on the quotation (documents, renewals and the insured view read it). */
+async function applyInsuredChange(
+  tx: Executor,
+  quotationId: string,
+  insured: NonNullable<EndorsementRow["plan"]["insured"]>,
+): Promise<void> {
+  const quotation = await findQuotationOfPolicy(tx, quotationId);
+  if (!quotation) return;
+  const address = insured.address ?? quotation.insuredAddress;
+  const answers: Record<string, unknown> = { ...quotation.answers };
+  const set = (code: string, value: string | undefined) => {
+    if (value !== undefined && code in answers) answers[code] = value;
+  };
+  set("INSURED-NAME", insured.name);
+  set("INSURED-EMAIL", insured.email);
+  set("INSURED-CELLPHONE", insured.phone);
+  if (insured.address) {
+    set("INSURED-ADDRESS-ZIPCODE", address.zipCode);
+    set("INSURED-ADDRESS-STREET", address.street);
+    set("INSURED-ADDRESS-NUMBER", address.number);
+    set("INSURED-ADDRESS-COMPLEMENT", address.complement);
+    set("INSURED-ADDRESS-NEIGHBORHOOD", address.neighborhood);
+    set("INSURED-ADDRESS-CITY", address.city);
+    set("INSURED-ADDRESS-STATE", address.state);
+  }
+  await updateQuotationInsured(tx, quotationId, {
+    insuredName: insured.name ?? quotation.insuredName,
+    insuredEmail: insured.email ?? quotation.insuredEmail,
+    insuredPhone: insured.phone ?? quotation.insuredPhone,
+    insuredAddress: address,
+    answers,
+  });
+}
+
+/**
+ * The plan's changed and new installments (a cancellation's are canceled by the caller). A boleto's
+ * typeable line follows its amount and due date; an added boleto installment gets a new "nosso
+ * número" and its own document. True when any installment changed.
+ */
+async function applyInstallments(tx: Executor, policy: PolicyRow, draft: EndorsementRow): Promise<boolean> {
+  const planned = draft.plan.installments.filter((installment) => installment.action !== "canceled");
+  if (!planned.length) return false;
+  const current = new Map(
+    (await listPolicyInstallments(tx, policy.id)).map((row) => [row.installmentNumber, row]),
+  );
+  for (const installment of planned) {
+    const dueDate = new Date(installment.dueDate);
+    const amounts = {
+      installmentNumber: installment.installmentNumber,
+      dueDate,
+      tariffPremiumCents: installment.tariffPremiumCents,
+      iofCents: installment.iofCents,
+      premiumTotalCents: installment.premiumTotalCents,
+    };
+    if (installment.action === "changed") {
+      const row = current.get(installment.installmentNumber);
+      const typeableLine = row?.boletoOurNumber
+        ? buildBoleto({ ourNumber: row.boletoOurNumber, amountCents: installment.premiumTotalCents, dueDate })
+            .typeableLine
+        : (row?.typeableLine ?? null);
+      const changed = await updateUnpaidInstallment(tx, policy.id, { ...amounts, typeableLine });
+      // The preview saw it unpaid and the policy has not changed since (checked by the caller).
+      if (!changed)
+        throw new Error(`installment ${installment.installmentNumber} of ${policy.id} is no longer unpaid`);
+    } else {
+      const ticket = policy.paymentMethod === "TICKET";
+      const ourNumber = ticket ? await nextBoletoOurNumber(tx) : null;
+      const typeableLine = ourNumber
+        ? buildBoleto({ ourNumber, amountCents: installment.premiumTotalCents, dueDate }).typeableLine
+        : null;
+      const row = await insertEndorsementInstallment(tx, policy.id, {
+        ...amounts,
+        typeableLine,
+        boletoOurNumber: ourNumber,
+      });
+      if (ticket) {
+        await createInstallmentBoletoDocument(tx, {
+          brokerId: policy.brokerId,
+          policyId: policy.id,
+          installmentId: row.id,
+          policyNumber: policy.policyNumber,
+          installmentNumber: installment.installmentNumber,
+        });
+      }
+    }
+  }
+  return true;
+}
