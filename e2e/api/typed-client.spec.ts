@@ -401,22 +401,35 @@ async function issueTicketPolicy(api: ApiClient, prefix: string): Promise<string
   return (await waitForIssuedPolicy(api, REGISTER_NUMBER, name)).policyNumber;
 }
 
+type PolicyListQuery = paths["/v1/policy/{registerNumber}/all"]["get"]["parameters"]["query"];
+
+/**
+ * The broker's policy list as the fixtures read it, waiting out a 429 of the list's window as a
+ * partner would (the cases before this one share the key's list window).
+ */
+async function listPolicies(client: Client, query: PolicyListQuery) {
+  for (let attempt = 0; ; attempt++) {
+    const { data, response } = await client.GET("/v1/policy/{registerNumber}/all", {
+      params: { path: { registerNumber: REGISTER_NUMBER }, query },
+    });
+    const wait = Number(response.headers.get("retry-after"));
+    if (response.status !== 429 || attempt === 3 || !(wait > 0 && wait <= 30)) return data?.list ?? [];
+    await new Promise((resolve) => setTimeout(resolve, wait * 1_000));
+  }
+}
+
 /** Issued policies ending within 60 days (seeded by the demo data): claimable and renewable. */
 async function renewablePolicyNumbers(client: Client): Promise<string[]> {
-  const { data } = await client.GET("/v1/policy/{registerNumber}/all", {
-    params: {
-      path: { registerNumber: REGISTER_NUMBER },
-      query: { itemsPerPage: 50, status: "Issued", endDate: addDays(businessDay(new Date()), 60) },
-    },
+  const list = await listPolicies(client, {
+    itemsPerPage: 50,
+    status: "Issued",
+    endDate: addDays(businessDay(new Date()), 60),
   });
-  return (data?.list ?? []).map((policy) => policy.policyNumber);
+  return list.map((policy) => policy.policyNumber);
 }
 
 async function firstPolicyNumber(client: Client): Promise<string> {
-  const { data } = await client.GET("/v1/policy/{registerNumber}/all", {
-    params: { path: { registerNumber: REGISTER_NUMBER }, query: { itemsPerPage: 1 } },
-  });
-  const policyNumber = data?.list[0]?.policyNumber;
+  const policyNumber = (await listPolicies(client, { itemsPerPage: 1 }))[0]?.policyNumber;
   if (!policyNumber) throw new Error(`no policy of broker ${REGISTER_NUMBER} to look up`);
   return policyNumber;
 }
