@@ -1,28 +1,52 @@
-// npm run keys:create -- --broker 100000 [--name NAME] [--daily-quota N]; the key alone on the last line.
+// npm run keys:create -- --broker 100000 [--name NAME] [--daily-quota N] [--scopes read,write]
+//   [--allow CIDR]... [--expires YYYY-MM-DD]; the key alone on the last line.
 import "./load-env";
 import { parseArgs } from "node:util";
+import { parseKeyFlags } from "@/lib/api-keys/key-flags";
 import { createApiKey, DEFAULT_DAILY_QUOTA, UnknownBrokerError } from "@/lib/api-keys/key-store";
+import { businessDay } from "@/lib/dates";
 import { fail, requireAppSecretWithPostgres, withCliDatabase } from "./cli";
+
+const USAGE =
+  "Usage: npm run keys:create -- --broker REGISTER_NUMBER [--name NAME] [--daily-quota N] " +
+  "[--scopes read,write] [--allow CIDR]... [--expires YYYY-MM-DD]";
 
 const { values } = parseArgs({
   options: {
     broker: { type: "string" },
     name: { type: "string", default: "Chave criada pela linha de comando" },
     "daily-quota": { type: "string", default: String(DEFAULT_DAILY_QUOTA) },
+    scopes: { type: "string" },
+    allow: { type: "string", multiple: true },
+    expires: { type: "string" },
   },
 });
-if (!values.broker)
-  fail("Usage: npm run keys:create -- --broker REGISTER_NUMBER [--name NAME] [--daily-quota N]");
+if (!values.broker) fail(USAGE);
 const dailyQuota = Number(values["daily-quota"]);
 if (!Number.isInteger(dailyQuota) || dailyQuota < 1)
   fail("--daily-quota must be a whole number of at least 1.");
+const flags = parseKeyFlags({ scopes: values.scopes, allow: values.allow, expires: values.expires });
+if (!flags.ok) fail(flags.error);
+const { scopes, allowCidrs, expiresAt } = flags.restrictions;
 
 requireAppSecretWithPostgres();
 await withCliDatabase(async ({ db }) => {
   try {
-    const created = await createApiKey(db, { registerNumber: values.broker!, name: values.name, dailyQuota });
+    const created = await createApiKey(db, {
+      registerNumber: values.broker!,
+      name: values.name,
+      dailyQuota,
+      scopes,
+      allowCidrs,
+      expiresAt,
+    });
+    const restrictions = [
+      `scopes ${scopes.join(", ")}`,
+      allowCidrs.length ? `from ${allowCidrs.join(", ")}` : "from any address",
+      expiresAt ? `through ${businessDay(new Date(expiresAt.getTime() - 1))}` : "no expiry",
+    ].join("; ");
     console.log(
-      `Key ${created.prefix}… created for broker ${values.broker} (daily quota ${dailyQuota}). It is shown only now:`,
+      `Key ${created.prefix}… created for broker ${values.broker} (daily quota ${dailyQuota}; ${restrictions}). It is shown only now:`,
     );
     console.log(created.key);
   } catch (error) {

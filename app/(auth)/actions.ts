@@ -3,6 +3,8 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
+import { startPendingStep } from "@/lib/auth/second-factor/pending-step";
+import { signInRequirement } from "@/lib/auth/second-factor/service";
 import { endSession, startSession } from "@/lib/auth/session";
 import { authenticateUser } from "@/lib/auth/sign-in";
 import { type SignInField, type SignInState, signInSchema } from "@/lib/auth/sign-in-schema";
@@ -34,6 +36,17 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
       );
     }
     return actionFailure("E-mail ou senha incorretos.", {}, values);
+  }
+  // A second factor to check (or, when the broker requires one, to enrol) before any session.
+  const requirement = await signInRequirement(await getDb(), result.user.userId);
+  if (requirement !== "none") {
+    await startPendingStep({
+      userId: result.user.userId,
+      email: parsed.data.email,
+      stage: requirement,
+      callbackUrl: parsed.data.callbackUrl,
+    });
+    redirect("/sign-in/second-factor");
   }
   await startSession(result.user.userId, (await headers()).get("user-agent"));
   redirect(parsed.data.callbackUrl ?? "/");

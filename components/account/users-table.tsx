@@ -3,19 +3,34 @@
 import { useState, useTransition } from "react";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import type { BrokerUserRow, EndUserSessionsState } from "@/lib/auth/account";
+import { formatDateTime } from "@/lib/format/pt-br";
 
 function sessionsText(count: number): string {
   if (count === 0) return "Nenhuma";
   return count === 1 ? "1 sessão" : `${count} sessões`;
 }
 
-/** The broker's users with their live sessions; ending them asks for confirmation first. */
+/**
+ * The broker's users with their live sessions and last activity (stamped at most once a minute);
+ * ending the sessions asks for confirmation first.
+ */
+/** One live session as the users page lists it under its user. */
+export type UserSessionItem = {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  lastActivityAt: Date;
+  userAgent: string | null;
+};
+
 export function UsersTable({
   users,
+  sessions = [],
   currentUserId,
   endSessionsAction,
 }: {
   users: BrokerUserRow[];
+  sessions?: UserSessionItem[];
   currentUserId: string;
   endSessionsAction: (userId: string, name: string) => Promise<EndUserSessionsState>;
 }) {
@@ -37,6 +52,7 @@ export function UsersTable({
               <th scope="col">E-mail</th>
               <th scope="col">Perfil</th>
               <th scope="col">Sessões abertas</th>
+              <th scope="col">Última atividade</th>
               <th scope="col">
                 <span className="sr-only">Ações</span>
               </th>
@@ -52,7 +68,13 @@ export function UsersTable({
                 </td>
                 <td>{user.email}</td>
                 <td>{user.role === "admin" ? "Administrador(a)" : "Membro"}</td>
-                <td>{sessionsText(user.liveSessions)}</td>
+                <td>
+                  {sessionsText(user.liveSessions)}
+                  <SessionList sessions={sessions.filter((session) => session.userId === user.userId)} />
+                </td>
+                <td data-testid="user-last-activity">
+                  {user.lastActivityAt ? formatDateTime(user.lastActivityAt) : "—"}
+                </td>
                 <td>
                   {user.liveSessions > 0 ? (
                     <ConfirmDialog
@@ -83,5 +105,23 @@ export function UsersTable({
         </table>
       </div>
     </>
+  );
+}
+
+/** A user's sessions: browser, sign-in and last activity of each (folded, to keep the row short). */
+function SessionList({ sessions }: { sessions: UserSessionItem[] }) {
+  if (sessions.length === 0) return null;
+  return (
+    <details>
+      <summary>Ver sessões</summary>
+      <ul className="muted" data-testid="user-sessions">
+        {sessions.map((session) => (
+          <li key={session.id}>
+            {session.userAgent ?? "Navegador desconhecido"} · entrada {formatDateTime(session.createdAt)} ·
+            última atividade {formatDateTime(session.lastActivityAt)}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -4,11 +4,17 @@ import { useState, useTransition } from "react";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import type { RevokeApiKeyResult } from "@/lib/api-keys/create-key-schema";
 import type { ApiKeyRow } from "@/lib/api-keys/list-with-usage";
+import { formatDatePtBr } from "@/lib/dates";
+import { API_KEY_STATE_TEXT } from "@/lib/format/labels";
 import { formatDateTime } from "@/lib/format/pt-br";
 
 export type KeyRow = ApiKeyRow;
 
 const number = (value: number) => value.toLocaleString("pt-BR");
+const SCOPE_NAMES = { read: "Leitura", write: "Escrita" } as const;
+
+/** The last day a key works: the São Paulo day before its expiry instant. */
+const lastDay = (expiresAt: string) => formatDatePtBr(new Date(new Date(expiresAt).getTime() - 1));
 
 /** The broker's keys with usage; revoking asks for confirmation first. */
 export function KeysTable({
@@ -44,6 +50,9 @@ export function KeysTable({
               <th scope="col" className="num">
                 Cota diária
               </th>
+              <th scope="col">Escopos</th>
+              <th scope="col">Endereços permitidos</th>
+              <th scope="col">Validade</th>
               <th scope="col">Situação</th>
               <th scope="col">
                 <span className="sr-only">Ações</span>
@@ -61,11 +70,30 @@ export function KeysTable({
                 <td>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Nunca"}</td>
                 <td className="num">{key.callsToday === null ? "—" : number(key.callsToday)}</td>
                 <td className="num">{number(key.dailyQuota)}</td>
+                <td>{key.scopes.map((scope) => SCOPE_NAMES[scope]).join(" e ")}</td>
+                <td>
+                  {key.allowCidrs ? (
+                    <ul style={{ margin: 0, padding: 0, listStyle: "none" }}>
+                      {key.allowCidrs.map((cidr) => (
+                        <li key={cidr}>
+                          <code>{cidr}</code>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    "Qualquer"
+                  )}
+                </td>
+                <td>{key.expiresAt ? `Até ${lastDay(key.expiresAt)}` : "Sem validade"}</td>
                 <td>
                   {key.revokedAt ? (
-                    <span className="badge badge-muted">Revogada em {formatDateTime(key.revokedAt)}</span>
+                    <span className="badge badge-muted">
+                      {API_KEY_STATE_TEXT.Revoked} em {formatDateTime(key.revokedAt)}
+                    </span>
+                  ) : key.expired ? (
+                    <span className="badge badge-muted">{API_KEY_STATE_TEXT.Expired}</span>
                   ) : (
-                    <span className="badge badge-success">Ativa</span>
+                    <span className="badge badge-success">{API_KEY_STATE_TEXT.Active}</span>
                   )}
                 </td>
                 <td>

@@ -1,12 +1,17 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "../index";
-import { apiKeys, brokers } from "../schema";
+import { type ApiKeyScope, apiKeys, brokers } from "../schema";
 
 export type ActiveApiKey = {
   keyId: string;
   brokerId: string;
   registerNumber: string;
   dailyQuota: number;
+  scopes: ApiKeyScope[];
+  /** Normalised CIDRs the calls must come from; null: any address. */
+  allowCidrs: string[] | null;
+  /** From this instant the key is refused like a revoked one; null: never. */
+  expiresAt: Date | null;
 };
 
 export async function findActiveApiKeyByHash(db: Executor, hash: string): Promise<ActiveApiKey | undefined> {
@@ -16,6 +21,9 @@ export async function findActiveApiKeyByHash(db: Executor, hash: string): Promis
       brokerId: apiKeys.brokerId,
       registerNumber: brokers.registerNumber,
       dailyQuota: apiKeys.dailyQuota,
+      scopes: apiKeys.scopes,
+      allowCidrs: apiKeys.allowCidrs,
+      expiresAt: apiKeys.expiresAt,
     })
     .from(apiKeys)
     .innerJoin(brokers, eq(brokers.id, apiKeys.brokerId))
@@ -33,6 +41,9 @@ export async function insertApiKey(
     hash: string;
     dailyQuota: number;
     createdByUserId?: string;
+    scopes?: ApiKeyScope[];
+    allowCidrs?: string[] | null;
+    expiresAt?: Date | null;
   },
 ) {
   const [row] = await db.insert(apiKeys).values(values).returning();
@@ -69,6 +80,9 @@ export async function listApiKeys(db: Executor, brokerId: string) {
       createdAt: apiKeys.createdAt,
       lastUsedAt: apiKeys.lastUsedAt,
       revokedAt: apiKeys.revokedAt,
+      scopes: apiKeys.scopes,
+      allowCidrs: apiKeys.allowCidrs,
+      expiresAt: apiKeys.expiresAt,
     })
     .from(apiKeys)
     .where(eq(apiKeys.brokerId, brokerId))

@@ -1,41 +1,97 @@
-import { and, asc, count, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lte, max, ne, or } from "drizzle-orm";
 import type { Executor } from "../index";
 import { brokers, userSessions, users } from "../schema";
 import { type PortalUser, portalUserColumns } from "./users";
 
-/** Opens a session row for `userId`, first deleting the user's expired ones (so rows never pile up). */
+/**
+ * Opens a session row for `userId`, first deleting the user's ended ones (past their absolute
+ * expiry, or idle longer than `idleSeconds`) so rows never pile up. `now` is the clock (tests set it).
+ */
 export async function insertUserSession(
   db: Executor,
-  input: { userId: string; expiresAt: Date; userAgent?: string | null },
+  input: { userId: string; expiresAt: Date; userAgent?: string | null; now?: Date; idleSeconds?: number },
 ): Promise<string> {
+  const now = input.now ?? new Date();
   await db
     .delete(userSessions)
-    .where(and(eq(userSessions.userId, input.userId), lte(userSessions.expiresAt, sql`now()`)));
+    .where(and(eq(userSessions.userId, input.userId), endedAt(now, input.idleSeconds)));
   const [row] = await db
     .insert(userSessions)
-    .values({ userId: input.userId, expiresAt: input.expiresAt, userAgent: input.userAgent ?? null })
+    .values({
+      userId: input.userId,
+      expiresAt: input.expiresAt,
+      userAgent: input.userAgent ?? null,
+      createdAt: now,
+      lastActivityAt: now,
+    })
     .returning({ id: userSessions.id });
   return row!.id;
 }
 
+/** The clock and the idle timeout a session is judged by; without `idleSeconds` only `expiresAt` counts. */
+export type SessionClock = { now?: Date; idleSeconds?: number };
+
+/** A live session: before its absolute expiry and, with an idle timeout, active within it. */
+function liveAt(now: Date, idleSeconds?: number) {
+  return and(
+    gt(userSessions.expiresAt, now),
+    idleSeconds === undefined
+      ? undefined
+      : gt(userSessions.lastActivityAt, new Date(now.getTime() - idleSeconds * 1000)),
+  );
+}
+
+function endedAt(now: Date, idleSeconds?: number) {
+  return or(
+    lte(userSessions.expiresAt, now),
+    idleSeconds === undefined
+      ? undefined
+      : lte(userSessions.lastActivityAt, new Date(now.getTime() - idleSeconds * 1000)),
+  );
+}
+
 /**
- * The active user of a live session (not expired, not ended, user still active), in one query by
- * the session's primary key: what every portal request runs.
+ * The active user of a live session (not expired, not idle too long, not ended, user still
+ * active), with the session's last activity, in one query by the session's primary key: what
+ * every portal request runs.
  */
 export async function findUserBySession(
   db: Executor,
   sessionId: string,
-): Promise<(PortalUser & { sessionId: string }) | undefined> {
+  clock: SessionClock = {},
+): Promise<(PortalUser & { sessionId: string; lastActivityAt: Date }) | undefined> {
+  const now = clock.now ?? new Date();
   const [row] = await db
-    .select({ ...portalUserColumns, sessionId: userSessions.id })
+    .select({ ...portalUserColumns, sessionId: userSessions.id, lastActivityAt: userSessions.lastActivityAt })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .innerJoin(brokers, eq(brokers.id, users.brokerId))
-    .where(
-      and(eq(userSessions.id, sessionId), gt(userSessions.expiresAt, sql`now()`), eq(users.active, true)),
-    )
+    .where(and(eq(userSessions.id, sessionId), liveAt(now, clock.idleSeconds), eq(users.active, true)))
     .limit(1);
   return row;
+}
+
+/**
+ * Stamps the session's last activity with `now`, unless it was stamped less than `minIntervalSeconds`
+ * ago (the condition is in the UPDATE, so two requests racing write once). Answers whether it wrote.
+ */
+export async function touchUserSession(
+  db: Executor,
+  sessionId: string,
+  now: Date,
+  minIntervalSeconds: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(userSessions)
+    .set({ lastActivityAt: now })
+    .where(
+      and(
+        eq(userSessions.id, sessionId),
+        lte(userSessions.lastActivityAt, new Date(now.getTime() - minIntervalSeconds * 1000)),
+      ),
+    )
+    .returning({ id: userSessions.id });
+  return rows.length > 0;
 }
 
 /** Ends one session (sign-out). */
@@ -61,19 +117,30 @@ export async function deleteUserSessions(
   return rows.length;
 }
 
-export type UserSessionRow = { id: string; createdAt: Date; expiresAt: Date; userAgent: string | null };
+export type UserSessionRow = {
+  id: string;
+  createdAt: Date;
+  expiresAt: Date;
+  lastActivityAt: Date;
+  userAgent: string | null;
+};
 
 /** The user's live sessions, oldest first. */
-export async function listUserSessions(db: Executor, userId: string): Promise<UserSessionRow[]> {
+export async function listUserSessions(
+  db: Executor,
+  userId: string,
+  clock: SessionClock = {},
+): Promise<UserSessionRow[]> {
   return db
     .select({
       id: userSessions.id,
       createdAt: userSessions.createdAt,
       expiresAt: userSessions.expiresAt,
+      lastActivityAt: userSessions.lastActivityAt,
       userAgent: userSessions.userAgent,
     })
     .from(userSessions)
-    .where(and(eq(userSessions.userId, userId), gt(userSessions.expiresAt, sql`now()`)))
+    .where(and(eq(userSessions.userId, userId), liveAt(clock.now ?? new Date(), clock.idleSeconds)))
     .orderBy(asc(userSessions.createdAt), asc(userSessions.id));
 }
 
@@ -84,10 +151,16 @@ export type BrokerUserRow = {
   role: PortalUser["role"];
   active: boolean;
   liveSessions: number;
+  /** The latest activity of any of the user's live sessions; null without one. */
+  lastActivityAt: Date | null;
 };
 
-/** A broker's users with how many live sessions each has (the admins' users page). */
-export async function listBrokerUsersWithSessions(db: Executor, brokerId: string): Promise<BrokerUserRow[]> {
+/** A broker's users with how many live sessions each has and their latest activity (the admins' users page). */
+export async function listBrokerUsersWithSessions(
+  db: Executor,
+  brokerId: string,
+  clock: SessionClock = {},
+): Promise<BrokerUserRow[]> {
   const rows = await db
     .select({
       userId: users.id,
@@ -96,9 +169,13 @@ export async function listBrokerUsersWithSessions(db: Executor, brokerId: string
       role: users.role,
       active: users.active,
       liveSessions: count(userSessions.id),
+      lastActivityAt: max(userSessions.lastActivityAt),
     })
     .from(users)
-    .leftJoin(userSessions, and(eq(userSessions.userId, users.id), gt(userSessions.expiresAt, sql`now()`)))
+    .leftJoin(
+      userSessions,
+      and(eq(userSessions.userId, users.id), liveAt(clock.now ?? new Date(), clock.idleSeconds)),
+    )
     .where(eq(users.brokerId, brokerId))
     .groupBy(users.id)
     .orderBy(asc(users.name), asc(users.id));
@@ -113,4 +190,37 @@ export async function isUserOfBroker(db: Executor, userId: string, brokerId: str
     .where(and(eq(users.id, userId), eq(users.brokerId, brokerId)))
     .limit(1);
   return Boolean(row);
+}
+
+/** The broker of a user (the audit entry of a sign-in names it). */
+export async function findUserBrokerId(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ brokerId: users.brokerId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.brokerId;
+}
+
+export type BrokerSessionRow = UserSessionRow & { userId: string };
+
+/** Every live session of a broker's users, most recently active first (the users page lists them per user). */
+export async function listBrokerSessions(
+  db: Executor,
+  brokerId: string,
+  clock: SessionClock = {},
+): Promise<BrokerSessionRow[]> {
+  return db
+    .select({
+      id: userSessions.id,
+      userId: userSessions.userId,
+      createdAt: userSessions.createdAt,
+      expiresAt: userSessions.expiresAt,
+      lastActivityAt: userSessions.lastActivityAt,
+      userAgent: userSessions.userAgent,
+    })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(and(eq(users.brokerId, brokerId), liveAt(clock.now ?? new Date(), clock.idleSeconds)))
+    .orderBy(desc(userSessions.lastActivityAt), asc(userSessions.id));
 }

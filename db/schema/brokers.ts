@@ -5,12 +5,18 @@ import { createdAt, timestamptz } from "./columns";
 export const USER_ROLES = ["admin", "member"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/** What an API key may do: `read` (GET endpoints), `write` (every other endpoint). */
+export const API_KEY_SCOPES = ["read", "write"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
 export const brokers = pgTable("brokers", {
   id: uuid().primaryKey().defaultRandom(),
   /** The insurance regulator's registration number (SUSEP), the broker's identity on the wire. */
   registerNumber: text().notNull().unique(),
   name: text().notNull(),
   createdAt: createdAt(),
+  /** "Exigir segundo fator": every user of the broker must have one; one without enrols at sign-in. */
+  requireSecondFactor: boolean().notNull().default(false),
 });
 
 export const users = pgTable(
@@ -51,9 +57,20 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamptz(),
     revokedAt: timestamptz(),
+    /** Both by default, so keys made before scopes existed keep doing everything. */
+    scopes: text({ enum: API_KEY_SCOPES }).array().notNull().default(sql`'{read,write}'::text[]`),
+    /** Client addresses allowed, as normalised CIDRs (IPv4 or IPv6); null: from anywhere. */
+    allowCidrs: text().array(),
+    /** The key answers 401 from this instant on; null: never expires. */
+    expiresAt: timestamptz(),
   },
   (t) => [
     index("api_keys_broker_idx").on(t.brokerId),
     check("api_keys_daily_quota_check", sql`${t.dailyQuota} > 0`),
+    check(
+      "api_keys_scopes_check",
+      sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array['read', 'write']::text[]`,
+    ),
+    check("api_keys_allow_cidrs_check", sql`${t.allowCidrs} is null or cardinality(${t.allowCidrs}) > 0`),
   ],
 );

@@ -1,4 +1,5 @@
 export * from "./api-usage";
+export * from "./audit";
 export * from "./brokers";
 export * from "./catalogue";
 export * from "./checkouts";
@@ -10,6 +11,8 @@ export * from "./events";
 export * from "./idempotency-keys";
 export * from "./payments";
 export * from "./policies";
+export * from "./privacy";
 export * from "./quotations";
+export * from "./second-factor";
 export * from "./sessions";
 export * from "./webhooks";

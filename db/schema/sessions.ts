@@ -17,6 +17,11 @@ export const userSessions = pgTable(
     expiresAt: timestamptz().notNull(),
     /** The browser that signed in (shortened), so that a user can recognise their sessions. */
     userAgent: text(),
+    /**
+     * The last request seen on the session, written at most once a minute (lib/auth/session-policy.ts):
+     * the idle timeout counts from here.
+     */
+    lastActivityAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [index("user_sessions_user_idx").on(t.userId)],
 );

@@ -8,6 +8,8 @@ import {
   touchApiKey,
 } from "@/db/queries/api-keys";
 import { findBrokerByRegisterNumber } from "@/db/queries/brokers";
+import type { ApiKeyScope } from "@/db/schema";
+import { isExpired } from "@/lib/api-keys/key-policy";
 import { announceKeyRevoked } from "@/lib/api-keys/key-revocations";
 import { BrandedError } from "@/lib/process/branded-error";
 import { processSingleton } from "@/lib/process/registry";
@@ -34,7 +36,18 @@ export class UnknownBrokerError extends BrandedError {
 
 export async function createApiKey(
   db: Executor,
-  input: { registerNumber: string; name: string; dailyQuota?: number; createdByUserId?: string },
+  input: {
+    registerNumber: string;
+    name: string;
+    dailyQuota?: number;
+    createdByUserId?: string;
+    /** Default: both. */
+    scopes?: ApiKeyScope[];
+    /** Normalised CIDRs (lib/api-keys/cidr.ts); none or empty: any address. */
+    allowCidrs?: string[];
+    /** The instant the key stops working; none: never. */
+    expiresAt?: Date;
+  },
 ): Promise<{ key: string; prefix: string; id: string }> {
   const broker = await findBrokerByRegisterNumber(db, input.registerNumber);
   if (!broker) throw new UnknownBrokerError(`No broker with registration number ${input.registerNumber}.`);
@@ -46,6 +59,9 @@ export async function createApiKey(
     hash: generated.hash,
     dailyQuota: input.dailyQuota ?? DEFAULT_DAILY_QUOTA,
     createdByUserId: input.createdByUserId,
+    scopes: input.scopes,
+    allowCidrs: input.allowCidrs?.length ? input.allowCidrs : null,
+    expiresAt: input.expiresAt ?? null,
   });
   return { key: generated.key, prefix: generated.prefix, id: row.id };
 }
@@ -61,8 +77,9 @@ const { cache, lastTouched } = processSingleton(
 );
 
 /**
- * The active key matching `key`, or undefined. Lookups are cached for 5 s, and `lastUsedAt` is
- * written at most once a minute per key. A revocation clears this process's cache at once and,
+ * The active key matching `key`, or undefined: unknown, revoked, or past its expiry (checked on
+ * every call, cached or not, so that a key stops at its expiry instant). Lookups are cached for
+ * 5 s, and `lastUsedAt` is written at most once a minute per key. A revocation clears this process's cache at once and,
  * with REDIS_URL, every instance's (lib/api-keys/key-revocations.ts); otherwise other instances stop
  * the key within the 5 s.
  *
@@ -79,7 +96,7 @@ export async function authenticateApiKey(db: Executor, key: string): Promise<Act
     if (cache.size > 10_000) cache.clear();
     cache.set(cacheKey, entry);
   }
-  const found = entry.key;
+  const found = entry.key && !isExpired(entry.key, now) ? entry.key : undefined;
   if (found && (lastTouched.get(found.keyId) ?? 0) + TOUCH_EVERY_MS < now) {
     lastTouched.set(found.keyId, now);
     await touchApiKey(db, found.keyId, new Date(now));

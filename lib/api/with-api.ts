@@ -3,6 +3,7 @@ import { isDatabaseUnavailable } from "@/db/errors";
 import { getDb } from "@/db/index";
 import type { ActiveApiKey } from "@/db/queries/api-keys";
 import { answerOnce } from "@/lib/api/idempotency";
+import { keyRefusal } from "@/lib/api-keys/key-policy";
 import { authenticateApiKey } from "@/lib/api-keys/key-store";
 import type { Endpoint } from "@/lib/endpoint/definition";
 import { deprecationHeaders } from "@/lib/endpoint/deprecation";
@@ -40,8 +41,8 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
 /**
  * Wraps a route handler with the API's whole boundary, in this order: request id, version check,
- * subscription key (either header spelling) and per-IP throttling of keyless calls, quota and
- * window limits, parsing of params/query/body, the registerNumber-versus-key check, the handler,
+ * subscription key (either header spelling: unknown, revoked or expired is a 401) and per-IP
+ * throttling of keyless calls, the key's scope and address allow-list (a 403), quota and window limits, parsing of params/query/body, the registerNumber-versus-key check, the handler,
  * the response schema, and the mapping of anything thrown to the documented error bodies.
  */
 export function withApi<E extends Endpoint>(
@@ -161,6 +162,14 @@ async function authenticate(
     throw new GatewayError(401, key ? GATEWAY_MESSAGES.invalidKey : GATEWAY_MESSAGES.missingKey);
   }
   call.keyId = caller.keyId;
+  const address = clientIp(request.headers);
+  const refusal = keyRefusal(caller, endpoint, address);
+  if (refusal) {
+    // Throttled per address like a bad key, and never from the key's quota: a leaked key used from
+    // outside its allow-list must not spend the owner's calls.
+    Object.assign(headers, (await enforceLimits({ kind: "ip", ip: address })).headers);
+    throw new GatewayError(403, refusal);
+  }
   call.refusedByLimits = true;
   const decision = await enforceLimits(
     { kind: "key", keyId: caller.keyId, dailyQuota: caller.dailyQuota },

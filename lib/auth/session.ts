@@ -1,18 +1,23 @@
 import "server-only";
 import { getIronSession, type SessionOptions } from "iron-session";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db/index";
-import { deleteUserSession, findUserBySession, insertUserSession } from "@/db/queries/sessions";
+import { deleteUserSession, findUserBrokerId, insertUserSession } from "@/db/queries/sessions";
 import type { PortalUser } from "@/db/queries/users";
+import { recordAudit } from "@/lib/audit/record";
 import { env } from "@/lib/env";
+import { clientIp } from "@/lib/http/client-address";
 import { isGuid } from "@/lib/schemas/identifiers";
 import { deriveSecret } from "@/lib/secrets";
+import { resolveSession, sessionTimeouts } from "./session-policy";
 
 export const SESSION_COOKIE = "bp_session";
-/** Sessions last a working day; signing in again starts a new one. */
-export const SESSION_TTL_SECONDS = 8 * 60 * 60;
+/**
+ * Sessions end after SESSION_IDLE_MINUTES without a request (30) or SESSION_ABSOLUTE_HOURS after
+ * sign-in (12), whichever comes first (lib/auth/session-policy.ts); signing in again starts a new one.
+ */
 
 /** What the sealed cookie holds: only the id of the session row (db/schema/sessions.ts). */
 export type SessionData = { sessionId?: string };
@@ -21,7 +26,7 @@ export function sessionOptions(): SessionOptions {
   return {
     cookieName: SESSION_COOKIE,
     password: deriveSecret("session").toString("hex"),
-    ttl: SESSION_TTL_SECONDS,
+    ttl: sessionTimeouts().absoluteSeconds,
     cookieOptions: {
       httpOnly: true,
       sameSite: "lax",
@@ -39,32 +44,74 @@ export async function getSession() {
 export type CurrentUser = Omit<PortalUser, "brokerName"> & { brokerName: string; sessionId: string };
 
 /**
- * The signed-in user, read with the session row in one query (an ended session or a deactivated
- * user loses access at once), or undefined. Cached per request so the layout and the page share it.
+ * The signed-in user, read with the session row in one query (an ended, expired or idle session
+ * or a deactivated user loses access at once), or undefined; the session's last activity is
+ * stamped at most once a minute. Cached per request so the layout and the page share it.
  */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | undefined> => {
   const { sessionId } = await getSession();
   if (!sessionId || !isGuid(sessionId)) return undefined;
-  return findUserBySession(await getDb(), sessionId);
+  const row = await resolveSession(await getDb(), sessionId);
+  if (!row) return undefined;
+  const { lastActivityAt: _lastActivityAt, ...user } = row;
+  return user;
 });
 
-/** Starts a session for a user who has just proved who they are: a new row, and its id sealed in the cookie. */
+/**
+ * Starts a session for a user who has just proved who they are: a new row, recorded in the audit
+ * trail (`auth.sign-in`) in the same transaction, and its id sealed in the cookie.
+ */
 export async function startSession(userId: string, userAgent: string | null): Promise<void> {
-  const sessionId = await insertUserSession(await getDb(), {
-    userId,
-    expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
-    userAgent: userAgent?.slice(0, 300) ?? null,
+  const now = new Date();
+  const timeouts = sessionTimeouts();
+  const clientAddress = clientIp(await headers());
+  const shortAgent = userAgent?.slice(0, 300) ?? null;
+  const sessionId = await (await getDb()).transaction(async (tx) => {
+    const id = await insertUserSession(tx, {
+      userId,
+      expiresAt: new Date(now.getTime() + timeouts.absoluteSeconds * 1000),
+      userAgent: shortAgent,
+      now,
+      idleSeconds: timeouts.idleSeconds,
+    });
+    await recordAudit(tx, {
+      brokerId: (await findUserBrokerId(tx, userId)) ?? null,
+      actor: { kind: "user", id: userId },
+      clientAddress,
+      action: "auth.sign-in",
+      object: { type: "user", id: userId },
+      details: { userAgent: shortAgent },
+      occurredAt: now,
+    });
+    return id;
   });
   const session = await getSession();
   session.sessionId = sessionId;
   await session.save();
 }
 
-/** Ends this request's session: its row goes (the cookie stops working anywhere) and the cookie is cleared. */
+/**
+ * Ends this request's session: its row goes (the cookie stops working anywhere), recorded in the
+ * audit trail (`auth.sign-out`) in the same transaction, and the cookie is cleared.
+ */
 export async function endSession(): Promise<void> {
   const session = await getSession();
+  const user = await getCurrentUser();
   if (session.sessionId && isGuid(session.sessionId)) {
-    await deleteUserSession(await getDb(), session.sessionId);
+    const sessionId = session.sessionId;
+    const clientAddress = clientIp(await headers());
+    await (await getDb()).transaction(async (tx) => {
+      await deleteUserSession(tx, sessionId);
+      if (user) {
+        await recordAudit(tx, {
+          brokerId: user.brokerId,
+          actor: { kind: "user", id: user.userId },
+          clientAddress,
+          action: "auth.sign-out",
+          object: { type: "user", id: user.userId },
+        });
+      }
+    });
   }
   session.destroy();
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Executor } from "@/db/index";
 import { findActiveUserByEmail, type PortalUser } from "@/db/queries/users";
+import { appendAudit } from "@/lib/audit/record";
 import { processSingleton } from "@/lib/process/registry";
 import { hashPassword, verifyPassword } from "./password";
 import { checkSignInThrottle, recordFailedSignIn } from "./sign-in-throttle";
@@ -17,6 +18,10 @@ const dummy = processSingleton("sign-in-dummy-hash", (): { hash?: Promise<string
  * Checks e-mail and password. Failed attempts are throttled per e-mail + client IP and per e-mail
  * (lib/auth/sign-in-throttle.ts; checked before any look-up);
  * an unknown e-mail still costs one argon2 verification, so timing does not reveal accounts.
+ * A refused password is recorded in the audit trail (`auth.sign-in-failed`: the user when the
+ * e-mail is known, nobody otherwise; never the e-mail typed nor the password); a throttled attempt
+ * is not (the throttle stops it before any look-up). Success is recorded with the session
+ * (lib/auth/session.ts startSession).
  */
 export async function authenticateUser(
   db: Executor,
@@ -32,10 +37,25 @@ export async function authenticateUser(
     dummy.hash ??= hashPassword("not-a-real-password");
     await verifyPassword(await dummy.hash, input.password);
     await recordFailedSignIn(attempt);
+    await appendAudit(db, {
+      brokerId: null,
+      actor: { kind: "anonymous" },
+      clientAddress: input.ip,
+      action: "auth.sign-in-failed",
+      details: { reason: "unknown-email" },
+    });
     return { ok: false, reason: "invalid" };
   }
   if (!(await verifyPassword(found.passwordHash, input.password))) {
     await recordFailedSignIn(attempt);
+    await appendAudit(db, {
+      brokerId: found.brokerId,
+      actor: { kind: "user", id: found.userId },
+      clientAddress: input.ip,
+      action: "auth.sign-in-failed",
+      object: { type: "user", id: found.userId },
+      details: { reason: "wrong-password" },
+    });
     return { ok: false, reason: "invalid" };
   }
   const { passwordHash: _hash, ...user } = found;

@@ -1,6 +1,8 @@
 import type { Database } from "@/db/index";
 import { countClaimOnIssuedPolicy, insertClaim } from "@/db/queries/claims";
 import type { PolicyRow } from "@/db/queries/policies";
+import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
+import { recordAudit } from "@/lib/audit/record";
 import { businessDay, startOfBusinessDay } from "@/lib/dates";
 import { ApiError } from "@/lib/http/errors";
 import { findPolicyOrThrow } from "@/lib/policies/find-policy";
@@ -43,12 +45,14 @@ export function checkOccurrence(
  * Records a claim on one of the broker's Issued policies and counts it in `totalClaims`, in one
  * transaction. Throws ApiError: POLICY-NOT-FOUND (unknown or another broker's),
  * POLICY-NOT-ACTIVE (not Issued), OCCURRENCE-OUTSIDE-VIGENCY (outside the vigency or in the future).
+ * Recorded in the audit trail (`claim.noticed`) as `audit`'s actor, the platform's when none is named.
  */
 export async function noticeClaim(
   db: Database,
   brokerId: string,
   input: ClaimNoticeInput,
   now: Date = new Date(),
+  audit: AuditContext = PLATFORM_AUDIT,
 ): Promise<ClaimNotice> {
   return db.transaction(async (tx) => {
     const policy = await findPolicyOrThrow(tx, brokerId, input.policyNumber);
@@ -64,6 +68,14 @@ export async function noticeClaim(
       description: input.description,
       claimantName: input.claimantName,
       estimatedCents: input.estimatedValue ?? null,
+    });
+    await recordAudit(tx, {
+      brokerId,
+      ...audit,
+      action: "claim.noticed",
+      object: { type: "claim", id: claim.protocol },
+      details: { policyNumber: policy.policyNumber, occurredAt: occurredAt.toISOString() },
+      occurredAt: now,
     });
     return { protocol: claim.protocol, status: "Open", createdAt: claim.createdAt.toISOString() };
   });

@@ -20,6 +20,8 @@ import {
 } from "@/db/queries/endorsements";
 import { findQuotationBroker } from "@/db/queries/events";
 import type { PolicyRow } from "@/db/queries/policies";
+import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
+import { recordAudit } from "@/lib/audit/record";
 import { recordRefundClawback, replanPendingCommission } from "@/lib/commissions/ledger";
 import { buildBoleto } from "@/lib/documents/boleto";
 import { createEndorsementDocument, createInstallmentBoletoDocument } from "@/lib/documents/create-documents";
@@ -76,9 +78,15 @@ export type IssuedEndorsement = { endorsement: EndorsementRow; refundIds: string
  * or canceled), records the refund and its commission clawback, the endorsement's PDF and the event.
  * Card refunds are only recorded here (`Pending`); `settleCardRefunds` asks the gateway after the
  * commit. Throws ApiError (and writes nothing, the caller's transaction rolling back): POLICY-NOT-ACTIVE,
- * ENDORSEMENT-EXPIRED.
+ * ENDORSEMENT-EXPIRED. Recorded in the audit trail (`policy.endorsement-issued`, or `policy.canceled`)
+ * as `audit`'s actor: the platform's when the caller names nobody.
  */
-export async function issueDraft(tx: Executor, draft: EndorsementRow, now: Date): Promise<IssuedEndorsement> {
+export async function issueDraft(
+  tx: Executor,
+  draft: EndorsementRow,
+  now: Date,
+  audit: AuditContext = PLATFORM_AUDIT,
+): Promise<IssuedEndorsement> {
   const policy = await lockPolicy(tx, draft.policyId);
   if (!policy) throw new ApiError("ENDORSEMENT-NOT-FOUND", { properties: ["endorsementIdentifier"] });
   if (draft.expiresAt < now) {
@@ -186,6 +194,20 @@ export async function issueDraft(tx: Executor, draft: EndorsementRow, now: Date)
           version,
           status: "Issued",
         },
+  });
+  await recordAudit(tx, {
+    brokerId: policy.brokerId,
+    ...audit,
+    action: plan.cancellation ? "policy.canceled" : "policy.endorsement-issued",
+    object: { type: "policy", id: policy.policyNumber },
+    details: {
+      endorsementId: draft.id,
+      endorsementType: draft.type,
+      version,
+      refundCents: draft.refundCents,
+      ...(plan.cancellation ? { cancelReason: plan.cancellation.reason } : {}),
+    },
+    occurredAt: now,
   });
   return { endorsement: issued, refundIds, policy: updated };
 }

@@ -46,6 +46,13 @@ export const POLICY_STATUS_TEXT = {
   Canceled: "Cancelada",
 } as const satisfies Record<PolicyStatus, string>;
 
+/** An API key's state on the keys page. */
+export const API_KEY_STATE_TEXT = {
+  Active: "Ativa",
+  Expired: "Expirada",
+  Revoked: "Revogada",
+} as const;
+
 /** The wire's statusText of an installment: lower case; shown on its own, capitalised (`capitalized`). */
 export const INSTALLMENT_STATUS_TEXT = {
   Pending: "pendente",

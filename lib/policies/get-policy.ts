@@ -1,5 +1,7 @@
 import type { Executor } from "@/db/index";
 import { findPolicyDetails } from "@/db/queries/policies";
+import type { AuditContext } from "@/lib/audit/context";
+import { recordRead } from "@/lib/audit/read-queue";
 import { isPolicyNumber } from "@/lib/schemas/identifiers";
 import type { PolicyWire } from "@/lib/schemas/policy";
 import { policyDetailsToWire } from "./to-wire";
@@ -7,15 +9,28 @@ import { policyDetailsToWire } from "./to-wire";
 /**
  * The broker's policy by policyNumber (13 digits) or number (24 digits); undefined for anyone
  * else's and for any other text (not looked up: it cannot be a policy number). `origin` is where
- * document links point (omit to leave them out).
+ * document links point (omit to leave them out). With a `reader`, a policy found is recorded in the
+ * audit trail as read (`policy.read`: it holds the insured's personal data) through the read queue,
+ * off the answer's path (lib/audit/read-queue.ts).
  */
 export async function getPolicyForBroker(
   db: Executor,
   brokerId: string,
   numberOrPolicyNumber: string,
   origin?: string,
+  reader?: AuditContext,
 ): Promise<PolicyWire | undefined> {
   if (!isPolicyNumber(numberOrPolicyNumber)) return undefined;
   const details = await findPolicyDetails(db, brokerId, numberOrPolicyNumber);
-  return details && policyDetailsToWire(details, origin);
+  if (!details) return undefined;
+  const wire = policyDetailsToWire(details, origin);
+  if (reader) {
+    recordRead({
+      brokerId,
+      ...reader,
+      action: "policy.read",
+      object: { type: "policy", id: wire.policyNumber },
+    });
+  }
+  return wire;
 }

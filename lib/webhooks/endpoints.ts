@@ -16,6 +16,8 @@ import {
   type WebhookEndpointRow,
 } from "@/db/queries/webhooks";
 import type { WebhookDeliveryStatus } from "@/db/schema";
+import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
+import { recordAudit } from "@/lib/audit/record";
 import { isGuid } from "@/lib/schemas/identifiers";
 import { isRefusal, resolveWebhookTarget } from "./address-policy";
 import { ATTEMPT_LEASE_SECONDS, ROTATION_OVERLAP_MS, webhookSettings } from "./config";
@@ -102,6 +104,7 @@ export async function createWebhookEndpoint(
   db: Database,
   owner: { brokerId: string; userId: string | null },
   input: unknown,
+  audit?: { clientAddress?: string | null },
 ): Promise<FormResult<{ id: string; url: string; secret: string }>> {
   const checked = await checkForm(input);
   if (!checked.ok) return checked;
@@ -110,14 +113,24 @@ export async function createWebhookEndpoint(
   }
   const id = randomUUID();
   const secret = generateSigningSecret();
-  await insertWebhookEndpoint(db, {
-    id,
-    brokerId: owner.brokerId,
-    url: checked.form.url,
-    eventTypes: checked.form.eventTypes,
-    enabled: true,
-    secretCiphertext: sealSigningSecret(secret, id),
-    createdByUserId: owner.userId,
+  await db.transaction(async (tx) => {
+    await insertWebhookEndpoint(tx, {
+      id,
+      brokerId: owner.brokerId,
+      url: checked.form.url,
+      eventTypes: checked.form.eventTypes,
+      enabled: true,
+      secretCiphertext: sealSigningSecret(secret, id),
+      createdByUserId: owner.userId,
+    });
+    await recordAudit(tx, {
+      brokerId: owner.brokerId,
+      actor: owner.userId ? { kind: "user", id: owner.userId } : { kind: "system" },
+      clientAddress: audit?.clientAddress ?? null,
+      action: "webhook-endpoint.created",
+      object: { type: "webhook-endpoint", id },
+      details: { url: checked.form.url, eventTypes: checked.form.eventTypes },
+    });
   });
   return { ok: true, id, url: checked.form.url, secret };
 }
@@ -129,11 +142,26 @@ export async function updateBrokerEndpoint(
   endpointId: string,
   input: unknown,
   now = new Date(),
+  audit: AuditContext = PLATFORM_AUDIT,
 ): Promise<FormResult<object>> {
   if (!isGuid(endpointId)) return { ok: false, error: "Endpoint não encontrado." };
   const checked = await checkForm(input);
   if (!checked.ok) return checked;
-  const row = await updateWebhookEndpoint(db, brokerId, endpointId, { ...checked.form, at: now });
+  const form = checked.form;
+  const row = await db.transaction(async (tx) => {
+    const updated = await updateWebhookEndpoint(tx, brokerId, endpointId, { ...form, at: now });
+    if (updated) {
+      await recordAudit(tx, {
+        brokerId,
+        ...audit,
+        action: "webhook-endpoint.changed",
+        object: { type: "webhook-endpoint", id: endpointId },
+        details: { url: form.url, eventTypes: form.eventTypes, enabled: form.enabled },
+        occurredAt: now,
+      });
+    }
+    return updated;
+  });
   return row ? { ok: true } : { ok: false, error: "Endpoint não encontrado." };
 }
 
@@ -147,6 +175,7 @@ export async function rotateEndpointSecret(
   brokerId: string,
   endpointId: string,
   now = new Date(),
+  audit: AuditContext = PLATFORM_AUDIT,
 ): Promise<{ secret: string; previousSecretUntil: string } | undefined> {
   if (!isGuid(endpointId)) return undefined;
   return db.transaction(async (tx) => {
@@ -160,6 +189,14 @@ export async function rotateEndpointSecret(
       previousSecretExpiresAt: until,
       at: now,
     });
+    await recordAudit(tx, {
+      brokerId,
+      ...audit,
+      action: "webhook-endpoint.changed",
+      object: { type: "webhook-endpoint", id: endpoint.id },
+      details: { change: "signing-secret-rotated", previousSecretUntil: until.toISOString() },
+      occurredAt: now,
+    });
     return { secret, previousSecretUntil: until.toISOString() };
   });
 }
@@ -168,8 +205,21 @@ export async function deleteBrokerEndpoint(
   db: Database,
   brokerId: string,
   endpointId: string,
+  audit: AuditContext = PLATFORM_AUDIT,
 ): Promise<boolean> {
-  return isGuid(endpointId) && deleteWebhookEndpoint(db, brokerId, endpointId);
+  if (!isGuid(endpointId)) return false;
+  return db.transaction(async (tx) => {
+    const deleted = await deleteWebhookEndpoint(tx, brokerId, endpointId);
+    if (deleted) {
+      await recordAudit(tx, {
+        brokerId,
+        ...audit,
+        action: "webhook-endpoint.deleted",
+        object: { type: "webhook-endpoint", id: endpointId },
+      });
+    }
+    return deleted;
+  });
 }
 
 type ActionResult = { ok: true } | { ok: false; error: string };

@@ -23,6 +23,11 @@ export default async function SignInPage({
           {params.sessionsEnded ? "Suas sessões foram encerradas. Entre de novo." : "Você saiu do portal."}
         </p>
       ) : null}
+      {params.secondFactorExpired ? (
+        <p className="alert alert-info" role="status">
+          O tempo para informar o segundo fator acabou. Entre de novo com e-mail e senha.
+        </p>
+      ) : null}
       <SignInForm action={signInAction} callbackUrl={callbackUrl} />
     </div>
   );

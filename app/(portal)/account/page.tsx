@@ -1,18 +1,35 @@
 import type { Metadata } from "next";
 import { PasswordChangeForm } from "@/components/account/password-change-form";
+import {
+  RegenerateRecoveryCodesForm,
+  RemoveSecondFactorForm,
+} from "@/components/account/second-factor-settings";
+import { TotpEnrolment } from "@/components/account/totp-enrolment";
 import { getDb } from "@/db/index";
+import { findSecondFactorSummary } from "@/db/queries/second-factor";
 import { listUserSessions } from "@/db/queries/sessions";
+import { RECOVERY_CODE_COUNT } from "@/lib/auth/second-factor/recovery-codes";
 import { requireUser } from "@/lib/auth/session";
 import { describeUserAgent } from "@/lib/auth/user-agent";
 import { formatDateTime } from "@/lib/format/pt-br";
 import { changePasswordAction, endAllMySessionsAction } from "./actions";
+import {
+  beginEnrolmentAction,
+  confirmEnrolmentAction,
+  regenerateRecoveryCodesAction,
+  removeSecondFactorAction,
+} from "./second-factor-actions";
 
 export const metadata: Metadata = { title: "Minha conta" };
 
-/** The signed-in user's password and sessions. */
+/** The signed-in user's password, second factor and sessions. */
 export default async function AccountPage() {
   const user = await requireUser();
-  const sessions = await listUserSessions(await getDb(), user.userId);
+  const db = await getDb();
+  const [sessions, secondFactor] = await Promise.all([
+    listUserSessions(db, user.userId),
+    findSecondFactorSummary(db, user.userId),
+  ]);
   return (
     <>
       <div className="page-header">
@@ -31,6 +48,47 @@ export default async function AccountPage() {
             Ao alterar a senha, suas outras sessões são encerradas; esta continua aberta.
           </p>
           <PasswordChangeForm action={changePasswordAction} />
+        </section>
+        <section className="card" aria-labelledby="second-factor-title">
+          <h2 id="second-factor-title">Segundo fator</h2>
+          {secondFactor?.totpConfirmedAt ? (
+            <>
+              <p>
+                <span className="badge badge-success">Ativo</span> Aplicativo autenticador configurado em{" "}
+                {formatDateTime(secondFactor.totpConfirmedAt)}. Restam {secondFactor.recoveryCodesLeft} de{" "}
+                {RECOVERY_CODE_COUNT} códigos de recuperação.
+              </p>
+              <h3>Novos códigos de recuperação</h3>
+              <p className="muted">Os códigos atuais deixam de valer. Informe um código do aplicativo.</p>
+              <RegenerateRecoveryCodesForm action={regenerateRecoveryCodesAction} />
+              <h3>Remover o segundo fator</h3>
+              <p className="muted">
+                {secondFactor.brokerRequires
+                  ? "Sua corretora exige um segundo fator: ao entrar de novo, você precisará configurar outro."
+                  : "Para trocar de celular, remova e configure de novo."}
+              </p>
+              <RemoveSecondFactorForm action={removeSecondFactorAction} />
+            </>
+          ) : (
+            <>
+              <p className="muted">
+                {secondFactor?.brokerRequires
+                  ? "Sua corretora exige um segundo fator. "
+                  : "Proteja a conta mesmo que a senha vaze: "}
+                além da senha, o portal pedirá o código de 6 dígitos de um aplicativo autenticador no celular.
+              </p>
+              <TotpEnrolment
+                accountName={user.email}
+                beginAction={beginEnrolmentAction}
+                confirmAction={confirmEnrolmentAction}
+                done={
+                  <a href="/account" className="btn btn-primary">
+                    Guardei os códigos
+                  </a>
+                }
+              />
+            </>
+          )}
         </section>
         <section className="card" aria-labelledby="sessions-title">
           <h2 id="sessions-title">Sessões ativas</h2>

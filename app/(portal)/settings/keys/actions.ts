@@ -6,6 +6,7 @@ import {
   type CreateApiKeyField,
   type CreateApiKeyState,
   createApiKeySchema,
+  createKeyFormValues,
   type RevokeApiKeyResult,
 } from "@/lib/api-keys/create-key-schema";
 import { createApiKey, revokeApiKey } from "@/lib/api-keys/key-store";
@@ -24,15 +25,15 @@ export async function createApiKeyAction(
 ): Promise<CreateApiKeyState> {
   if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
   const user = await requireAdmin();
-  const parsed = createApiKeySchema.safeParse({
-    name: formData.get("name") ?? "",
-    dailyQuota: formData.get("dailyQuota") ?? "",
-  });
+  const parsed = createApiKeySchema.safeParse(createKeyFormValues(formData));
   if (!parsed.success) return invalidForm<CreateApiKeyField>(parsed.error);
   const created = await createApiKey(await getDb(), {
     registerNumber: user.registerNumber,
     name: parsed.data.name,
     dailyQuota: parsed.data.dailyQuota,
+    scopes: parsed.data.scopes,
+    allowCidrs: parsed.data.allowCidrs,
+    expiresAt: parsed.data.expiresOn,
     createdByUserId: user.userId,
   });
   revalidatePath("/settings/keys");

@@ -1,16 +1,28 @@
 import type { Metadata } from "next";
 import { UsersTable } from "@/components/account/users-table";
 import { getDb } from "@/db/index";
-import { listBrokerUsersWithSessions } from "@/db/queries/sessions";
+import { listBrokerSessions, listBrokerUsersWithSessions } from "@/db/queries/sessions";
 import { requireAdmin } from "@/lib/auth/session";
+import { sessionTimeouts } from "@/lib/auth/session-policy";
 import { endUserSessionsAction } from "./actions";
 
 export const metadata: Metadata = { title: "Usuários" };
 
-/** The broker's portal users and their open sessions; an admin can end a user's sessions. */
+/**
+ * The broker's portal users, their open sessions (idle ones left out) and their last activity; an
+ * admin can end a user's sessions.
+ */
 export default async function UsersPage() {
   const admin = await requireAdmin();
-  const users = await listBrokerUsersWithSessions(await getDb(), admin.brokerId);
+  const db = await getDb();
+  const clock = { idleSeconds: sessionTimeouts().idleSeconds };
+  const [users, sessions] = await Promise.all([
+    listBrokerUsersWithSessions(db, admin.brokerId, clock),
+    listBrokerSessions(db, admin.brokerId, clock),
+  ]);
+  const { idleSeconds, absoluteSeconds } = sessionTimeouts();
+  const idleMinutes = idleSeconds / 60;
+  const absoluteHours = absoluteSeconds / 3600;
   return (
     <>
       <div className="page-header">
@@ -18,11 +30,23 @@ export default async function UsersPage() {
           <h1>Usuários</h1>
           <p>
             Pessoas com acesso ao portal da corretora {admin.registerNumber}. Se um computador foi perdido ou
-            alguém saiu da equipe, encerre as sessões da pessoa: ela precisará entrar de novo.
+            alguém saiu da equipe, encerre as sessões da pessoa: ela precisará entrar de novo. Uma sessão
+            termina sozinha após {idleMinutes} minutos sem uso ou {absoluteHours} horas depois da entrada.
           </p>
         </div>
       </div>
-      <UsersTable users={users} currentUserId={admin.userId} endSessionsAction={endUserSessionsAction} />
+      <UsersTable
+        users={users}
+        sessions={sessions.map((session) => ({
+          id: session.id,
+          userId: session.userId,
+          createdAt: session.createdAt,
+          lastActivityAt: session.lastActivityAt,
+          userAgent: session.userAgent,
+        }))}
+        currentUserId={admin.userId}
+        endSessionsAction={endUserSessionsAction}
+      />
     </>
   );
 }

@@ -1,0 +1,87 @@
+import { and, asc, desc, eq, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../index";
+import { auditEntries } from "../schema";
+
+export type AuditEntryRow = typeof auditEntries.$inferSelect;
+
+/**
+ * Serialises the writers of the audit chain until the end of the caller's transaction (one global
+ * chain: every entry names the previous one's hash). Taken in the transaction of the change
+ * recorded, so that the entry commits or rolls back with it.
+ */
+export async function lockAuditChain(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('broker-portal:audit-chain', 0))`);
+}
+
+/**
+ * The chain's last entry (sequence and hash), or undefined for an empty trail. Run after
+ * lockAuditChain, as a statement of its own: under READ COMMITTED its snapshot then holds the
+ * previous lock holder's commit.
+ */
+export async function findAuditChainHead(
+  tx: Executor,
+): Promise<{ sequence: number; hash: string } | undefined> {
+  const [row] = await tx
+    .select({ sequence: auditEntries.sequence, hash: auditEntries.hash })
+    .from(auditEntries)
+    .orderBy(desc(auditEntries.sequence))
+    .limit(1);
+  return row;
+}
+
+export async function insertAuditEntries(tx: Executor, rows: AuditEntryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(auditEntries).values(rows);
+}
+
+/** Up to `limit` entries after `afterSequence`, in chain order (the verifier's batches). */
+export async function auditEntriesAfter(
+  db: Executor,
+  afterSequence: number,
+  limit: number,
+): Promise<AuditEntryRow[]> {
+  return db
+    .select()
+    .from(auditEntries)
+    .where(gt(auditEntries.sequence, afterSequence))
+    .orderBy(asc(auditEntries.sequence))
+    .limit(limit);
+}
+
+export type AuditFilters = {
+  actorId?: string;
+  action?: string;
+  objectType?: string;
+  objectId?: string;
+  /** Inclusive bounds on occurredAt. */
+  from?: Date;
+  to?: Date;
+};
+
+/**
+ * One broker's entries, newest first, filtered; `beforeSequence` pages on (keyset). Runs on the
+ * (broker_id, sequence) index; a filter on the object uses (broker_id, object_type, object_id, sequence).
+ */
+export async function listAuditEntries(
+  db: Executor,
+  brokerId: string,
+  filters: AuditFilters,
+  page: { limit: number; beforeSequence?: number },
+): Promise<AuditEntryRow[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(auditEntries.brokerId, brokerId),
+    filters.actorId ? eq(auditEntries.actorId, filters.actorId) : undefined,
+    filters.action ? eq(auditEntries.action, filters.action) : undefined,
+    filters.objectType ? eq(auditEntries.objectType, filters.objectType) : undefined,
+    filters.objectId ? eq(auditEntries.objectId, filters.objectId) : undefined,
+    filters.from ? gte(auditEntries.occurredAt, filters.from) : undefined,
+    filters.to ? lte(auditEntries.occurredAt, filters.to) : undefined,
+    page.beforeSequence ? lt(auditEntries.sequence, page.beforeSequence) : undefined,
+  ];
+  return db
+    .select()
+    .from(auditEntries)
+    .where(and(...conditions))
+    .orderBy(desc(auditEntries.sequence))
+    .limit(page.limit);
+}

@@ -1,0 +1,61 @@
+import type { AuditAction } from "./types";
+
+/** The actions as the audit page and its CSV name them (pt-BR). */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  "auth.sign-in": "Entrada no portal",
+  "auth.sign-in-failed": "Entrada recusada",
+  "auth.sign-out": "Saída do portal",
+  "auth.second-factor-failed": "Segundo fator recusado",
+  "session.ended": "Sessão encerrada",
+  "password.changed": "Senha alterada",
+  "second-factor.enabled": "Segundo fator ativado",
+  "second-factor.removed": "Segundo fator removido",
+  "second-factor.recovery-codes-regenerated": "Códigos de recuperação gerados",
+  "second-factor.recovery-code-used": "Código de recuperação usado",
+  "passkey.added": "Chave de acesso cadastrada",
+  "passkey.removed": "Chave de acesso removida",
+  "broker.second-factor-requirement-changed": "Exigência de segundo fator alterada",
+  "user.created": "Usuário criado",
+  "user.changed": "Usuário alterado",
+  "user.removed": "Usuário removido",
+  "api-key.created": "Chave de API criada",
+  "api-key.revoked": "Chave de API revogada",
+  "webhook-endpoint.created": "Webhook criado",
+  "webhook-endpoint.changed": "Webhook alterado",
+  "webhook-endpoint.deleted": "Webhook excluído",
+  "policy.endorsement-issued": "Endosso emitido",
+  "policy.canceled": "Apólice cancelada",
+  "claim.noticed": "Sinistro avisado",
+  "export.downloaded": "Exportação baixada",
+  "payments.imported": "Pagamentos importados",
+  "privacy-request.registered": "Solicitação do titular registrada",
+  "privacy-request.access-exported": "Dados do titular exportados",
+  "privacy-request.deletion-completed": "Eliminação do titular concluída",
+  "policy.read": "Apólice consultada",
+  "insured.read": "Segurado consultado",
+};
+
+export const AUDIT_OBJECT_LABELS: Record<string, string> = {
+  user: "Usuário",
+  "api-key": "Chave de API",
+  "webhook-endpoint": "Webhook",
+  policy: "Apólice",
+  claim: "Sinistro",
+  insured: "Segurado",
+  passkey: "Chave de acesso",
+  broker: "Corretora",
+  session: "Sessão",
+  "privacy-request": "Solicitação do titular",
+  export: "Exportação",
+};
+
+export const AUDIT_ACTOR_KIND_LABELS: Record<string, string> = {
+  user: "Usuário",
+  "api-key": "Chave de API",
+  system: "Plataforma",
+  anonymous: "Desconhecido",
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
+}
