@@ -15,6 +15,11 @@ const envSchema = z.object({
   RATE_LIMIT_STORE_TIMEOUT_MS: z.coerce.number().int().min(20).max(10_000).default(250),
   /** `off` disables rate limits and quotas (benchmarks only). */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  /**
+   * `off` stops recording reads of personal data in the audit trail (benchmarks only: the lookup
+   * measured with and without them). Changes and sign-ins are always recorded.
+   */
+  AUDIT_READS: z.enum(["on", "off"]).default("on"),
   /** `inline` runs the issuance worker inside the app process; `off` leaves it to `npm run worker`. */
   WORKER: z.enum(["inline", "off"]).default("inline"),
   /**

@@ -1,6 +1,6 @@
 import type { UserRole } from "@/lib/auth/account";
 
-/** The portal menu; "Chaves de API", "Webhooks", "Usuários" and "Pagamentos" only for admins (the pages check again). */
+/** The portal menu; "Chaves de API", "Webhooks", "Usuários", "Pagamentos", "Auditoria" and "Privacidade" only for admins (the pages check again). */
 export function portalNavItems(role: UserRole) {
   return [
     { href: "/", label: "Início" },
@@ -15,6 +15,8 @@ export function portalNavItems(role: UserRole) {
           { href: "/settings/webhooks", label: "Webhooks" },
           { href: "/settings/users", label: "Usuários" },
           { href: "/settings/payments", label: "Pagamentos" },
+          { href: "/settings/audit", label: "Auditoria" },
+          { href: "/settings/privacy", label: "Privacidade" },
         ]
       : []),
   ];

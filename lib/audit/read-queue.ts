@@ -1,5 +1,6 @@
 import "server-only";
 import { type Database, getDb } from "@/db/index";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processSingleton } from "@/lib/process/registry";
 import { appendAudit } from "./record";
@@ -28,6 +29,7 @@ const state = processSingleton("audit-read-queue", (): QueueState => ({ pending:
  * recorded is the read's. A crash loses at most the queued second (docs/audit.md, "Reads").
  */
 export function recordRead(entry: AuditEntryInput): void {
+  if (env().AUDIT_READS === "off") return;
   state.pending.push({ ...entry, occurredAt: entry.occurredAt ?? new Date() });
   if (state.pending.length >= READ_AUDIT_FLUSH_AT) {
     void flushReadAudits();

@@ -2,6 +2,7 @@
 import { getDb } from "@/db/index";
 import { apiRoute } from "@/lib/api/route-methods";
 import { withApi } from "@/lib/api/with-api";
+import { clientIp } from "@/lib/http/client-address";
 import { ApiError } from "@/lib/http/errors";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { getPolicyEndpoint } from "@/lib/policies/endpoints";
@@ -14,6 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({
       caller.brokerId,
       params.policyNumber,
       publicOrigin(request.headers),
+      { actor: { kind: "api-key", id: caller.keyId }, clientAddress: clientIp(request.headers) },
     );
     if (!policy) throw new ApiError("POLICY-NOT-FOUND");
     return { policy };
