@@ -2867,7 +2867,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2880,7 +2880,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -3223,7 +3223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3236,7 +3236,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -3384,7 +3384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3397,7 +3397,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -3867,7 +3867,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3880,7 +3880,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -4355,7 +4355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4368,7 +4368,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -4960,7 +4960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4973,7 +4973,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -5193,7 +5193,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5206,7 +5206,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -5358,7 +5358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5371,7 +5371,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -5588,7 +5588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5601,7 +5601,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -6123,7 +6123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6136,7 +6136,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -6530,7 +6530,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6543,7 +6543,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -6809,7 +6809,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6822,7 +6822,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -7095,7 +7095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7108,7 +7108,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -7312,7 +7312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7325,7 +7325,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -7749,7 +7749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7762,7 +7762,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -7930,7 +7930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7943,7 +7943,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -8915,7 +8915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8928,7 +8928,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -9129,7 +9129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9142,7 +9142,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -9352,7 +9352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9365,7 +9365,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -9627,7 +9627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9640,7 +9640,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */
@@ -9902,7 +9902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429). */
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9915,7 +9915,7 @@ export interface operations {
                     "application/json": components["schemas"]["GatewayError"];
                 };
             };
-            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` */
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
             403: {
                 headers: {
                     /** @description Seconds until the quota resets (00:00 UTC). */

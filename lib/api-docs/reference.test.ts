@@ -14,7 +14,7 @@ describe("/docs reference content", () => {
       expect(rows).toContainEqual(expect.objectContaining({ code, status }));
     }
     expect(rows.filter((row) => row.shape === "gateway").map((row) => row.status)).toEqual([
-      401, 401, 403, 429,
+      401, 401, 403, 403, 403, 429,
     ]);
   });
 

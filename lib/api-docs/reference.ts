@@ -32,6 +32,18 @@ export function listErrorCodes(): ErrorCodeRow[] {
       shape: "gateway",
     },
     {
+      code: "403 (gateway)",
+      status: 403,
+      when: 'Access denied: this operation needs the "write" scope, and this subscription key has only "read". (a read-only key on a POST)',
+      shape: "gateway",
+    },
+    {
+      code: "403 (gateway)",
+      status: 403,
+      when: "Access denied: the client address A is not in this subscription key's address allow-list.",
+      shape: "gateway",
+    },
+    {
       code: "429 (gateway)",
       status: 429,
       when: "Rate limit is exceeded. Try again in N seconds. (a window is spent, or too many calls without a valid key)",

@@ -60,13 +60,15 @@ function errorResponsesFor(endpoint: Endpoint): RouteConfig["responses"] {
   if (endpoint.auth === "key") {
     responses[401] = {
       description:
-        "Subscription key missing, invalid or revoked. Such calls are limited to 100 per 60 s per client address (then 429).",
+        "Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429).",
       headers: common,
       content: jsonContent(gatewayBodySchema),
     };
     responses[403] = {
       description:
-        "Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.`",
+        "Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); " +
+        "or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), " +
+        "or the client address is outside the key's allow-list (no Retry-After; the message says which).",
       headers: {
         "Retry-After": {
           description: "Seconds until the quota resets (00:00 UTC).",

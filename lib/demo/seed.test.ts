@@ -42,10 +42,11 @@ afterAll(async () => {
 });
 
 describe("demo seed", () => {
-  it("creates both brokers, their logins and one key each, and prints the keys once", async () => {
+  it("creates the brokers, their logins and one key each, and prints the keys once", async () => {
     expect((await handle.db.select().from(brokers)).map((b) => b.registerNumber).sort()).toEqual([
       "100000",
       "200000",
+      "300000",
     ]);
     expect(first.logins.map((l) => l.email)).toEqual(
       expect.arrayContaining(["admin@corretorademo.com.br", "admin@corretoraexemplo.com.br"]),
@@ -67,14 +68,18 @@ describe("demo seed", () => {
     expect(quotationsAfter!.n).toBe(quotationsBefore!.n);
     expect(second.policiesCreated).toBe(0);
     expect(second.keys.every((k) => k.key === undefined)).toBe(true);
-    expect((await handle.db.select().from(apiKeys)).length).toBe(2);
-    expect((await handle.db.select().from(users)).length).toBe(3);
+    expect((await handle.db.select().from(apiKeys)).length).toBe(DEMO_BROKERS.length);
+    expect((await handle.db.select().from(users)).length).toBe(
+      DEMO_BROKERS.reduce((sum, demo) => sum + demo.users.length, 0),
+    );
   });
 
   it("makes realistic policies: all products, statuses, valid CPF/CNPJ, pt-BR names", async () => {
     const rows = await handle.db.select().from(policies);
     // The generated policies, and one per broker issued through checkout for the COVERAGE endorsement.
-    expect(rows.length).toBe(DEMO_BROKERS.reduce((sum, demo) => sum + demo.policies + 1, 0));
+    expect(rows.length).toBe(
+      DEMO_BROKERS.reduce((sum, demo) => sum + (demo.policies > 0 ? demo.policies + 1 : 0), 0),
+    );
     expect(new Set(rows.map((r) => r.modalityCode)).size).toBe(4);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(["Issued", "Expired", "Canceled"]));
     for (const row of rows) {

@@ -34,7 +34,10 @@ export const DEMO_OPEN_QUOTATIONS = { expiring: 2, awaitingCheckout: 2 };
 const DAY_MS = 86_400_000;
 const DEMO_KEY_NAME = "Chave demo";
 
-/** The demo data (README): two brokers, an admin each (and a member for the first), a key each, a few hundred policies. */
+/**
+ * The demo data (README): two brokers with an admin each (and a member for the first), a key each
+ * and a few hundred policies; a third with users and a key only.
+ */
 export const DEMO_BROKERS = [
   {
     registerNumber: "100000",
@@ -50,6 +53,19 @@ export const DEMO_BROKERS = [
     name: "Corretora Exemplo",
     policies: 120,
     users: [{ email: "admin@corretoraexemplo.com.br", name: "Eduardo Exemplo", role: "admin" as const }],
+  },
+  {
+    // Users only: where the second factor is tried (an admin may require it of every user of the
+    // broker) without changing how the other brokers' users sign in.
+    registerNumber: "300000",
+    name: "Corretora Segura",
+    policies: 0,
+    users: [
+      { email: "admin@corretorasegura.com.br", name: "Sofia Segura", role: "admin" as const },
+      { email: "membro@corretorasegura.com.br", name: "Mateus Seguro", role: "member" as const },
+      { email: "totp@corretorasegura.com.br", name: "Tânia Token", role: "member" as const },
+      { email: "chave@corretorasegura.com.br", name: "Paulo Chaves", role: "member" as const },
+    ],
   },
 ];
 
@@ -106,7 +122,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
       report.keys.push({ registerNumber: demo.registerNumber, prefix: created.prefix, key: created.key });
     }
 
-    if ((await countPoliciesOfBroker(db, broker.id)) === 0) {
+    if (demo.policies > 0 && (await countPoliciesOfBroker(db, broker.id)) === 0) {
       const random = createRandom(1000 + brokerIndex);
       const generated = Array.from({ length: demo.policies }, (_, i) =>
         demoPolicy(random, modalityRows[i % modalityRows.length] as DemoModality, now),
