@@ -1,5 +1,29 @@
 export type AuditFilterOption = { value: string; label: string };
 
+/** One select of the filters; its first option ("Todos") selects everything. */
+function FilterSelect(props: {
+  id: string;
+  name: string;
+  label: string;
+  all: string;
+  value: string | undefined;
+  options: AuditFilterOption[];
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} name={props.name} defaultValue={props.value ?? ""}>
+        <option value="">{props.all}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * The audit page's filters: a plain GET form (works without JavaScript) on actor, action, object
  * and a range of days; "Limpar" drops them all.
@@ -24,39 +48,30 @@ export function AuditFilters({
 }) {
   return (
     <form method="get" action="/settings/audit" className="card toolbar" aria-label="Filtros da auditoria">
-      <div className="field">
-        <label htmlFor="audit-actor">Autor</label>
-        <select id="audit-actor" name="actor" defaultValue={values.actor ?? ""}>
-          <option value="">Todos</option>
-          {actors.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="audit-action">Ação</label>
-        <select id="audit-action" name="action" defaultValue={values.action ?? ""}>
-          <option value="">Todas</option>
-          {actions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="audit-object-type">Objeto</label>
-        <select id="audit-object-type" name="objectType" defaultValue={values.objectType ?? ""}>
-          <option value="">Todos</option>
-          {objectTypes.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="audit-actor"
+        name="actor"
+        label="Autor"
+        all="Todos"
+        value={values.actor}
+        options={actors}
+      />
+      <FilterSelect
+        id="audit-action"
+        name="action"
+        label="Ação"
+        all="Todas"
+        value={values.action}
+        options={actions}
+      />
+      <FilterSelect
+        id="audit-object-type"
+        name="objectType"
+        label="Objeto"
+        all="Todos"
+        value={values.objectType}
+        options={objectTypes}
+      />
       <div className="field">
         <label htmlFor="audit-object-id">Identificador do objeto</label>
         <input id="audit-object-id" name="objectId" defaultValue={values.objectId ?? ""} maxLength={100} />

@@ -12,6 +12,7 @@ import {
   quotationVariants,
   refunds,
 } from "../schema";
+import { nextOurNumberSql } from "./issuance";
 
 export type EndorsementRow = typeof endorsements.$inferSelect;
 export type NewEndorsement = typeof endorsements.$inferInsert;
@@ -241,9 +242,7 @@ export async function insertEndorsementInstallment(
 
 /** A fresh boleto "nosso número" (the sequence the issuance reserves from). */
 export async function nextBoletoOurNumber(db: Executor): Promise<string> {
-  const [row] = await db
-    .select({ value: sql<string>`lpad(nextval('boleto_our_number_seq')::text, 8, '0')` })
-    .from(sql`(select 1) as one`);
+  const [row] = await db.select({ value: nextOurNumberSql }).from(sql`(select 1) as one`);
   return row!.value;
 }
 

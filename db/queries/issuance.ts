@@ -48,10 +48,13 @@ export type IssuanceContext = NonNullable<Awaited<ReturnType<typeof findIssuance
  * Queued -> Processing for one attempt: counts it and, for boleto, reserves one our number per
  * installment on the first attempt only (a retry registers the same boletos again).
  */
+/** The next boleto "nosso número": 8 digits from the sequence (issuance reserves them, endorsements take one). */
+export const nextOurNumberSql = sql<string>`lpad(nextval('boleto_our_number_seq')::text, 8, '0')`;
+
 export async function beginIssuanceAttempt(db: Executor, checkoutId: string, boletoCount: number) {
   const reserve =
     boletoCount > 0
-      ? sql`coalesce(${checkouts.boletoOurNumbers}, (select jsonb_agg(lpad(nextval('boleto_our_number_seq')::text, 8, '0')) from generate_series(1, ${boletoCount}::int)))`
+      ? sql`coalesce(${checkouts.boletoOurNumbers}, (select jsonb_agg(${nextOurNumberSql}) from generate_series(1, ${boletoCount}::int)))`
       : sql`${checkouts.boletoOurNumbers}`;
   const [row] = await db
     .update(checkouts)
