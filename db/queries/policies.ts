@@ -7,6 +7,7 @@ import { collectableOverdue } from "./collectable-overdue";
 import { policyDocumentIds } from "./documents";
 import { type EndorsementHistoryItem, policyHistory, type RefundHistoryItem } from "./endorsements";
 import type { PolicySortField, PolicySortTerm } from "./policy-sort";
+import { notPrivacyBlocked, privacyBlocked } from "./privacy";
 import { hasLiveRenewal } from "./quotations/fragments";
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -65,9 +66,12 @@ function searchCondition(search: NonNullable<PolicyFilterValues["search"]>): SQL
   return or(...searchAlternatives(search));
 }
 
-/** Every filter but `search`. */
+/** Every filter but `search`; a blocked person's policies (docs/privacy.md) never match. */
 function filterConditions(brokerId: string, filters: PolicyFilterValues): (SQL | undefined)[] {
-  const conditions: (SQL | undefined)[] = [eq(policies.brokerId, brokerId)];
+  const conditions: (SQL | undefined)[] = [
+    eq(policies.brokerId, brokerId),
+    notPrivacyBlocked(policies.brokerId, policies.insuredIdentity),
+  ];
   if (filters.modalityCodes) conditions.push(inArray(policies.modalityCode, filters.modalityCodes));
   if (filters.productCodes) conditions.push(inArray(policies.productCode, filters.productCodes));
   if (filters.vigencyStartFrom) conditions.push(gte(policies.vigencyStartedAt, filters.vigencyStartFrom));
@@ -188,6 +192,8 @@ export type PolicyDetails = {
   documentIds: { policyPdf: string | null; ticket: string | null };
   /** The issued endorsements and the refunds, oldest first. */
   history: { endorsements: EndorsementHistoryItem[]; refunds: RefundHistoryItem[] };
+  /** Set by the lookup by number: the insured asked for deletion and the policy is kept blocked. */
+  blocked?: boolean;
 };
 
 /**
@@ -209,6 +215,7 @@ function detailColumns(
 }
 
 type DetailRow = {
+  blocked?: boolean;
   policy: PolicyReadRow;
   installment: InstallmentReadRow | null;
   policyPdfId: string | null;
@@ -228,6 +235,7 @@ function groupDetails(rows: DetailRow[]): PolicyDetails[] {
         installments: [],
         documentIds: { policyPdf: row.policyPdfId, ticket: row.ticketId },
         history: { endorsements: row.endorsements ?? [], refunds: row.refunds ?? [] },
+        ...(row.blocked === undefined ? {} : { blocked: row.blocked }),
       };
       byId.set(row.policy.id, entry);
     }
@@ -276,7 +284,10 @@ function prepareLookup(db: Executor, column: LookupColumn) {
   const documentIds = policyDocumentIds(db, policies.id);
   const history = policyHistory(db);
   return db
-    .select(detailColumns(documentIds, history))
+    .select({
+      ...detailColumns(documentIds, history),
+      blocked: sql<boolean>`${privacyBlocked(policies.brokerId, policies.insuredIdentity)}`,
+    })
     .from(policies)
     .crossJoinLateral(documentIds)
     .crossJoinLateral(history)

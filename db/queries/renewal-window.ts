@@ -1,14 +1,16 @@
 import { and, asc, count, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../index";
 import { policies, quotations } from "../schema";
+import { notPrivacyBlocked } from "./privacy";
 
-/** Policies whose vigency ends in [from, to) and are not Canceled: the renewal window. */
+/** Policies whose vigency ends in [from, to) and are not Canceled nor blocked (docs/privacy.md): the renewal window. */
 function windowConditions(brokerId: string, window: { from: Date; to: Date }) {
   return and(
     eq(policies.brokerId, brokerId),
     gte(policies.vigencyExpiredAt, window.from),
     lt(policies.vigencyExpiredAt, window.to),
     ne(policies.status, "Canceled"),
+    notPrivacyBlocked(policies.brokerId, policies.insuredIdentity),
   );
 }
 

@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Single policy lookup
-         * @description One issued policy of the key's broker, with its installments. `{policyNumber}` takes the 13-digit policyNumber or the 24-digit number. Limited to 20 calls per 20 s per key.
+         * @description One issued policy of the key's broker, with its installments. `{policyNumber}` takes the 13-digit policyNumber or the 24-digit number. A policy whose insured asked for the deletion of their data is kept under legal retention but answers 451 POLICY-BLOCKED (and leaves the policy list). Limited to 20 calls per 20 s per key.
          */
         get: operations["getPolicy"];
         put?: never;
@@ -896,7 +896,7 @@ export interface components {
         };
         ErrorItem: {
             /** @enum {string} */
-            code: "INVALID-FORM-FIELD" | "ANSWERS-NOT-EVALUATED" | "QUOTATION-NOT-FOUND" | "PROPOSAL-NOT-FOUND" | "QUOTATION-NOT-EDITABLE" | "QUOTATION-EXPIRED" | "INCORRECT-OR-NONEXISTENT" | "TOKEN-ERROR" | "POLICY-NOT-FOUND" | "PRODUCT-NOT-FOUND" | "POLICY-NOT-ACTIVE" | "OCCURRENCE-OUTSIDE-VIGENCY" | "ENDORSEMENT-DATE-INVALID" | "ENDORSEMENT-NOT-FOUND" | "ENDORSEMENT-EXPIRED" | "INSTALLMENT-NOT-FOUND" | "INSTALLMENT-ALREADY-PAID" | "INSTALLMENT-ALREADY-OVERDUE" | "INSTALLMENT-NOT-PAYABLE" | "RENEWAL-NOT-AVAILABLE" | "RENEWAL-ALREADY-EXISTS" | "EVENT-NOT-FOUND" | "DOCUMENT-NOT-FOUND" | "ROUTE-NOT-FOUND" | "VERSION-NOT-SUPPORTED" | "METHOD-NOT-ALLOWED" | "METHOD-NOT-IMPLEMENTED" | "INVALID-REQUEST" | "REQUEST-TIMEOUT" | "HEADERS-TOO-LARGE" | "PAYLOAD-TOO-LARGE" | "IDEMPOTENCY-KEY-REUSED" | "IDEMPOTENCY-KEY-IN-USE" | "PAYMENT-GATEWAY-UNAVAILABLE" | "INTERNAL-ERROR" | "SERVICE-UNAVAILABLE";
+            code: "INVALID-FORM-FIELD" | "ANSWERS-NOT-EVALUATED" | "QUOTATION-NOT-FOUND" | "PROPOSAL-NOT-FOUND" | "QUOTATION-NOT-EDITABLE" | "QUOTATION-EXPIRED" | "INCORRECT-OR-NONEXISTENT" | "TOKEN-ERROR" | "POLICY-NOT-FOUND" | "POLICY-BLOCKED" | "PRODUCT-NOT-FOUND" | "POLICY-NOT-ACTIVE" | "OCCURRENCE-OUTSIDE-VIGENCY" | "ENDORSEMENT-DATE-INVALID" | "ENDORSEMENT-NOT-FOUND" | "ENDORSEMENT-EXPIRED" | "INSTALLMENT-NOT-FOUND" | "INSTALLMENT-ALREADY-PAID" | "INSTALLMENT-ALREADY-OVERDUE" | "INSTALLMENT-NOT-PAYABLE" | "RENEWAL-NOT-AVAILABLE" | "RENEWAL-ALREADY-EXISTS" | "EVENT-NOT-FOUND" | "DOCUMENT-NOT-FOUND" | "ROUTE-NOT-FOUND" | "VERSION-NOT-SUPPORTED" | "METHOD-NOT-ALLOWED" | "METHOD-NOT-IMPLEMENTED" | "INVALID-REQUEST" | "REQUEST-TIMEOUT" | "HEADERS-TOO-LARGE" | "PAYLOAD-TOO-LARGE" | "IDEMPOTENCY-KEY-REUSED" | "IDEMPOTENCY-KEY-IN-USE" | "PAYMENT-GATEWAY-UNAVAILABLE" | "INTERNAL-ERROR" | "SERVICE-UNAVAILABLE";
             message?: string;
             properties?: string[];
         };
@@ -2938,6 +2938,19 @@ export interface operations {
             };
             /** @description Error body with code HEADERS-TOO-LARGE. */
             431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

@@ -5,6 +5,8 @@ import {
   CHECKOUT_STATUSES,
   CLAIM_STATUSES,
   COMMISSION_ENTRY_STATUSES,
+  DATA_SUBJECT_REQUEST_KINDS,
+  DATA_SUBJECT_REQUEST_STATUSES,
   INSTALLMENT_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_TYPES,
@@ -30,6 +32,8 @@ const DOMAINS: [string, readonly string[], Record<string, string>][] = [
   ["quotation stage", QUOTATION_STAGES, labels.QUOTATION_STAGE_TEXT],
   ["refund status", REFUND_STATUSES, labels.REFUND_STATUS_TEXT],
   ["commission status", COMMISSION_ENTRY_STATUSES, labels.COMMISSION_STATUS_TEXT],
+  ["data-subject request kind", DATA_SUBJECT_REQUEST_KINDS, labels.DATA_SUBJECT_REQUEST_KIND_TEXT],
+  ["data-subject request status", DATA_SUBJECT_REQUEST_STATUSES, labels.DATA_SUBJECT_REQUEST_STATUS_TEXT],
 ];
 
 describe("domain value labels", () => {

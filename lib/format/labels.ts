@@ -4,6 +4,8 @@ import type {
   ClaimStatus,
   CommissionEntryStatus,
   CommissionEntryType,
+  DataSubjectRequestKind,
+  DataSubjectRequestStatus,
   EndorsementStatus,
   EndorsementType,
   InstallmentStatus,
@@ -45,6 +47,17 @@ export const POLICY_STATUS_TEXT = {
   Expired: "Expirada",
   Canceled: "Cancelada",
 } as const satisfies Record<PolicyStatus, string>;
+
+/** pt-BR names of a data subject's request kinds (LGPD art. 18, II and VI). */
+export const DATA_SUBJECT_REQUEST_KIND_TEXT = {
+  ACCESS: "Acesso aos dados",
+  DELETION: "Eliminação dos dados",
+} as const satisfies Record<DataSubjectRequestKind, string>;
+
+export const DATA_SUBJECT_REQUEST_STATUS_TEXT = {
+  Open: "Em aberto",
+  Completed: "Concluída",
+} as const satisfies Record<DataSubjectRequestStatus, string>;
 
 /** An API key's state on the keys page. */
 export const API_KEY_STATE_TEXT = {

@@ -12,6 +12,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   "PAYMENT-GATEWAY-UNAVAILABLE":
     "O meio de pagamento está indisponível no momento. Tente novamente em instantes.",
   "POLICY-NOT-FOUND": "Apólice não encontrada.",
+  "POLICY-BLOCKED": "Dados bloqueados a pedido do titular (LGPD).",
   "POLICY-NOT-ACTIVE": "Só é possível avisar sinistro de uma apólice emitida (vigente).",
   "OCCURRENCE-OUTSIDE-VIGENCY":
     "A data da ocorrência deve estar dentro da vigência da apólice e não pode ser futura.",

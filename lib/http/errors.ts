@@ -20,6 +20,11 @@ export const ERROR_CODES = {
   },
   "TOKEN-ERROR": { status: 400, message: "The subscription key may not act for this registration number." },
   "POLICY-NOT-FOUND": { status: 404, message: "Policy not found." },
+  "POLICY-BLOCKED": {
+    status: 451,
+    message:
+      "The policy's data is blocked at the insured's request (LGPD): it is kept under legal retention only and cannot be read.",
+  },
   "PRODUCT-NOT-FOUND": { status: 404, message: "No product of the catalogue has this operationCode." },
   "POLICY-NOT-ACTIVE": { status: 400, message: "The policy is not Issued (it expired or was canceled)." },
   "OCCURRENCE-OUTSIDE-VIGENCY": {

@@ -1,7 +1,9 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
-import { claims } from "@/db/schema";
+import { auditEntries, claims } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
+import { flushReadAudits, useReadAuditDatabaseForTesting } from "@/lib/audit/read-queue";
 import { issuePolicy } from "@/lib/checkout/issue-policy";
 import { startCheckout } from "@/lib/checkout/start-checkout";
 import { createQuotationWithProposal } from "@/lib/checkout/testing";
@@ -101,5 +103,28 @@ describe("the insured's view", () => {
     expect(await getInsuredView(handle.db, brokerA.id, "11222333000181")).toBeUndefined();
     expect(await getInsuredView(handle.db, brokerA.id, "abc")).toBeUndefined();
     expect(await getInsuredView(handle.db, brokerA.id, "%")).toBeUndefined();
+  });
+
+  it("records the read of a view with the reader, the CPF masked, and none for an identity not shown", async () => {
+    useReadAuditDatabaseForTesting(handle.db);
+    try {
+      const reader = { actor: { kind: "user" as const, id: brokerA.id }, clientAddress: "203.0.113.9" };
+      expect(await getInsuredView(handle.db, brokerA.id, "529.982.247-25", reader)).toBeDefined();
+      expect(await getInsuredView(handle.db, brokerA.id, "22233344405", reader)).toBeUndefined();
+      await flushReadAudits();
+      const reads = await handle.db
+        .select()
+        .from(auditEntries)
+        .where(and(eq(auditEntries.action, "insured.read"), eq(auditEntries.brokerId, brokerA.id)));
+      expect(reads).toEqual([
+        expect.objectContaining({
+          objectType: "insured",
+          objectId: "52*******25",
+          clientAddress: "203.0.113.9",
+        }),
+      ]);
+    } finally {
+      useReadAuditDatabaseForTesting(undefined);
+    }
   });
 });

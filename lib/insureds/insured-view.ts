@@ -5,7 +5,11 @@ import {
   listInsuredOpenInstallments,
   listInsuredPolicies,
 } from "@/db/queries/insureds";
+import { isIdentityBlocked } from "@/db/queries/privacy";
+import type { AuditContext } from "@/lib/audit/context";
+import { recordRead } from "@/lib/audit/read-queue";
 import { normalizeIdentity } from "@/lib/identity";
+import { maskIdentity } from "@/lib/privacy/identity-mask";
 import { listInsuredQuotationReads } from "@/lib/quotations/read";
 
 /** An identity as the URL may carry it: CPF (11) or CNPJ (14, alphanumeric since 2026), any punctuation. */
@@ -16,13 +20,31 @@ export type InsuredView = NonNullable<Awaited<ReturnType<typeof getInsuredView>>
 /**
  * Everything one broker has for one CPF/CNPJ: contact (from the latest quotation), policies,
  * quotations, claims and unpaid installments. Undefined for a malformed identity, one the broker
- * has never quoted, or another broker's insured alike.
+ * has never quoted, another broker's insured alike, and a person whose records are blocked at
+ * their request (docs/privacy.md; the page says so). With a `reader` the view is recorded in the
+ * audit trail as read (`insured.read`, the CPF/CNPJ masked) through the read queue.
  */
-export async function getInsuredView(db: Executor, brokerId: string, rawIdentity: string) {
+export async function getInsuredView(
+  db: Executor,
+  brokerId: string,
+  rawIdentity: string,
+  reader?: AuditContext,
+) {
   const identity = normalizeIdentity(rawIdentity);
   if (!IDENTITY.test(identity)) return undefined;
-  const contact = await findInsuredContact(db, brokerId, identity);
-  if (!contact) return undefined;
+  const [contact, blocked] = await Promise.all([
+    findInsuredContact(db, brokerId, identity),
+    isIdentityBlocked(db, brokerId, identity),
+  ]);
+  if (!contact || blocked) return undefined;
+  if (reader) {
+    recordRead({
+      brokerId,
+      ...reader,
+      action: "insured.read",
+      object: { type: "insured", id: maskIdentity(identity) },
+    });
+  }
   const [policies, quotations] = await Promise.all([
     listInsuredPolicies(db, brokerId, identity),
     listInsuredQuotationReads(db, brokerId, identity),

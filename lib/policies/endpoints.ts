@@ -13,14 +13,14 @@ export const getPolicyEndpoint = defineEndpoint({
   path: "/v1/policy/{registerNumber}/{policyNumber}",
   summary: "Single policy lookup",
   description:
-    "One issued policy of the key's broker, with its installments. `{policyNumber}` takes the 13-digit policyNumber or the 24-digit number. Limited to 20 calls per 20 s per key.",
+    "One issued policy of the key's broker, with its installments. `{policyNumber}` takes the 13-digit policyNumber or the 24-digit number. A policy whose insured asked for the deletion of their data is kept under legal retention but answers 451 POLICY-BLOCKED (and leaves the policy list). Limited to 20 calls per 20 s per key.",
   tag: "Policies",
   auth: "key",
   limit: "policy-get",
   params: policyParamsSchema,
   response: policyResponseSchema,
   registerNumberFrom: "params",
-  errors: ["INCORRECT-OR-NONEXISTENT", "TOKEN-ERROR", "POLICY-NOT-FOUND"],
+  errors: ["INCORRECT-OR-NONEXISTENT", "TOKEN-ERROR", "POLICY-NOT-FOUND", "POLICY-BLOCKED"],
 });
 
 export const listPoliciesEndpoint = defineEndpoint({

@@ -5,6 +5,8 @@ import { findChosenVariant } from "@/db/queries/endorsements";
 import { findLiveRenewal } from "@/db/queries/quotations/records";
 import { listInstallmentTypeableLines } from "@/db/queries/share";
 import type { PersonType } from "@/db/schema";
+import type { AuditContext } from "@/lib/audit/context";
+import { portalAuditContext } from "@/lib/audit/request-context";
 import { type CurrentUser, requireUser } from "@/lib/auth/session";
 import { listClaims } from "@/lib/claims/list-claims";
 import { installmentShareDocument } from "@/lib/documents/installment-share";
@@ -23,12 +25,21 @@ const CLAIMS_SHOWN = 20;
 /** The signed-in broker's policy page by policyNumber or number; undefined when it is not theirs. */
 export async function loadPolicyPage(number: string): Promise<PolicyPageView | undefined> {
   const user = await requireUser();
-  return loadPolicyPageFor(await getDb(), user, number, publicOrigin(await headers()));
+  const requestHeaders = await headers();
+  return loadPolicyPageFor(
+    await getDb(),
+    user,
+    number,
+    publicOrigin(requestHeaders),
+    new Date(),
+    await portalAuditContext(user, requestHeaders),
+  );
 }
 
 /**
  * The policy page's view for `viewer`: undefined for another broker's policy and for text that is
- * no policy number. `origin` is where the signed document links point.
+ * no policy number. `origin` is where the signed document links point. With a `reader`, the read is
+ * recorded in the audit trail (`policy.read`).
  */
 export async function loadPolicyPageFor(
   db: Database,
@@ -36,8 +47,9 @@ export async function loadPolicyPageFor(
   number: string,
   origin: string,
   now: Date = new Date(),
+  reader?: AuditContext,
 ): Promise<PolicyPageView | undefined> {
-  const detail = await loadPolicyDetail(db, viewer.brokerId, number, origin);
+  const detail = await loadPolicyDetail(db, viewer.brokerId, number, origin, reader);
   if (!detail) return undefined;
   const { policy, document } = detail;
   const [claims, liveRenewal, lines, renewalLinks, chosenVariant] = await Promise.all([

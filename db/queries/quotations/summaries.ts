@@ -12,6 +12,7 @@ import {
   quotations,
   quotationVariants,
 } from "../../schema";
+import { notPrivacyBlocked } from "../privacy";
 import type { QuotationSortField, QuotationSortTerm } from "../quotation-sort";
 import { latestCheckout, latestCheckoutStatus, validityNotEnded } from "./fragments";
 
@@ -77,8 +78,12 @@ const SORT_COLUMNS: Record<QuotationSortField, PgColumn | SQL> = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The filters' conditions; a blocked person's quotations (docs/privacy.md) never match. */
 function quotationConditions(brokerId: string, filters: QuotationFilterValues): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(quotations.brokerId, brokerId)];
+  const conditions: (SQL | undefined)[] = [
+    eq(quotations.brokerId, brokerId),
+    notPrivacyBlocked(quotations.brokerId, quotations.insuredIdentity),
+  ];
   const { search } = filters;
   if (search) {
     const name = like(normalizedName, `%${escapeLike(search.name)}%`);

@@ -3,8 +3,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { InstallmentStatusBadge } from "@/components/policies/installment-status-badge";
 import { PolicyStatusBadge } from "@/components/policies/policy-status-badge";
+import { PrivacyBlockedNotice } from "@/components/privacy/privacy-blocked-notice";
 import { QuotationStatusBadge } from "@/components/quotations/quotation-status";
 import { getDb } from "@/db/index";
+import { portalAuditContext } from "@/lib/audit/request-context";
 import { requireUser } from "@/lib/auth/session";
 import { formatTypeableLineGroups } from "@/lib/documents/share-message";
 import { INSTALLMENT_STATUS_TEXT, PAYMENT_METHOD_TEXT, POLICY_STATUS_TEXT } from "@/lib/format/labels";
@@ -13,6 +15,7 @@ import { formatAddressLine, formatDate, formatReais } from "@/lib/format/pt-br";
 import { formatIdentity } from "@/lib/identity";
 import { getInsuredView } from "@/lib/insureds/insured-view";
 import { formatBrl } from "@/lib/money";
+import { isInsuredBlocked } from "@/lib/privacy/blocks";
 import { isQuotationExpired } from "@/lib/quotation-validity/validity";
 
 export const metadata: Metadata = { title: "Segurado" };
@@ -20,7 +23,13 @@ export const metadata: Metadata = { title: "Segurado" };
 /** Everything of one CPF/CNPJ for this broker; an unknown or another broker's identity is not found. */
 export default async function InsuredPage({ params }: { params: Promise<{ identity: string }> }) {
   const user = await requireUser();
-  const view = await getInsuredView(await getDb(), user.brokerId, (await params).identity);
+  const { identity } = await params;
+  const db = await getDb();
+  // Blocked at the person's request (docs/privacy.md): the notice, and nothing of theirs.
+  if (await isInsuredBlocked(db, user.brokerId, identity)) {
+    return <PrivacyBlockedNotice title="Segurado" what="O registro deste segurado" />;
+  }
+  const view = await getInsuredView(db, user.brokerId, identity, await portalAuditContext(user));
   if (!view) notFound();
   const { contact, policies, quotations, claims, installments } = view;
   const address = contact.address;

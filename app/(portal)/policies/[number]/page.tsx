@@ -9,7 +9,11 @@ import { PolicyShare } from "@/components/policies/policy-documents";
 import { PolicyHeader } from "@/components/policies/policy-header";
 import { PolicyInstallments } from "@/components/policies/policy-installments";
 import { PolicySummary } from "@/components/policies/policy-summary";
+import { PrivacyBlockedNotice } from "@/components/privacy/privacy-blocked-notice";
+import { getDb } from "@/db/index";
+import { requireUser } from "@/lib/auth/session";
 import { loadPolicyPage } from "@/lib/policy-page/load-page";
+import { isPolicyBlocked } from "@/lib/privacy/blocks";
 import {
   issueCancellationAction,
   issueEndorsementAction,
@@ -26,7 +30,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function PolicyPage({ params }: { params: Params }) {
-  const view = await loadPolicyPage((await params).number);
+  const { number } = await params;
+  const user = await requireUser();
+  // Blocked at the insured's request (docs/privacy.md): the notice, and nothing of the policy.
+  if (await isPolicyBlocked(await getDb(), user.brokerId, number)) {
+    return <PrivacyBlockedNotice title={`Apólice ${number}`} what="O registro desta apólice" />;
+  }
+  const view = await loadPolicyPage(number);
   if (!view) notFound();
   const policyNumber = view.header.policyNumber;
   // The installments' totals today, beside the new ones in a preview.
