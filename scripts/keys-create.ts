@@ -4,6 +4,7 @@ import "./load-env";
 import { parseArgs } from "node:util";
 import { parseKeyFlags } from "@/lib/api-keys/key-flags";
 import { createApiKey, DEFAULT_DAILY_QUOTA, UnknownBrokerError } from "@/lib/api-keys/key-store";
+import { PLATFORM_AUDIT } from "@/lib/audit/context";
 import { businessDay } from "@/lib/dates";
 import { fail, requireAppSecretWithPostgres, withCliDatabase } from "./cli";
 
@@ -32,14 +33,18 @@ const { scopes, allowCidrs, expiresAt } = flags.restrictions;
 requireAppSecretWithPostgres();
 await withCliDatabase(async ({ db }) => {
   try {
-    const created = await createApiKey(db, {
-      registerNumber: values.broker!,
-      name: values.name,
-      dailyQuota,
-      scopes,
-      allowCidrs,
-      expiresAt,
-    });
+    const created = await createApiKey(
+      db,
+      {
+        registerNumber: values.broker!,
+        name: values.name,
+        dailyQuota,
+        scopes,
+        allowCidrs,
+        expiresAt,
+      },
+      PLATFORM_AUDIT,
+    );
     const restrictions = [
       `scopes ${scopes.join(", ")}`,
       allowCidrs.length ? `from ${allowCidrs.join(", ")}` : "from any address",

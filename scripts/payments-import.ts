@@ -3,6 +3,7 @@
 import "./load-env";
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
+import { PLATFORM_AUDIT } from "@/lib/audit/context";
 import { importPaymentReturn, MAX_RETURN_FILE_BYTES } from "@/lib/payments/import-return";
 import { fail, withCliDatabase } from "./cli";
 
@@ -13,7 +14,12 @@ if (size > MAX_RETURN_FILE_BYTES) fail(`${path} is larger than ${MAX_RETURN_FILE
 const text = await readFile(path, "latin1");
 
 await withCliDatabase(async ({ db }) => {
-  const report = await importPaymentReturn(db, { text, fileName: basename(path), source: "cli" });
+  const report = await importPaymentReturn(db, {
+    text,
+    fileName: basename(path),
+    source: "cli",
+    audit: PLATFORM_AUDIT,
+  });
   console.log(
     `Import ${report.id}: ${report.status}${report.rejectReason ? ` (${report.rejectReason})` : ""}`,
   );

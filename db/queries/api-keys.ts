@@ -55,15 +55,15 @@ export async function revokeApiKeyByPrefix(
   db: Executor,
   prefix: string,
   brokerId?: string,
-): Promise<string | undefined> {
+): Promise<{ id: string; brokerId: string; name: string; prefix: string } | undefined> {
   const conditions = [eq(apiKeys.prefix, prefix), isNull(apiKeys.revokedAt)];
   if (brokerId) conditions.push(eq(apiKeys.brokerId, brokerId));
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
     .where(and(...conditions))
-    .returning({ id: apiKeys.id });
-  return row?.id;
+    .returning({ id: apiKeys.id, brokerId: apiKeys.brokerId, name: apiKeys.name, prefix: apiKeys.prefix });
+  return row;
 }
 
 export async function touchApiKey(db: Executor, keyId: string, at: Date): Promise<void> {

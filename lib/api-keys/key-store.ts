@@ -4,6 +4,7 @@ import {
   type ActiveApiKey,
   findActiveApiKeyByHash,
   insertApiKey,
+  listApiKeys,
   revokeApiKeyByPrefix,
   touchApiKey,
 } from "@/db/queries/api-keys";
@@ -11,6 +12,8 @@ import { findBrokerByRegisterNumber } from "@/db/queries/brokers";
 import type { ApiKeyScope } from "@/db/schema";
 import { isExpired } from "@/lib/api-keys/key-policy";
 import { announceKeyRevoked } from "@/lib/api-keys/key-revocations";
+import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
+import { recordAudit } from "@/lib/audit/record";
 import { BrandedError } from "@/lib/process/branded-error";
 import { processSingleton } from "@/lib/process/registry";
 import { deriveSecret } from "@/lib/secrets";
@@ -34,6 +37,11 @@ export class UnknownBrokerError extends BrandedError {
   static override readonly brand = "UnknownBrokerError";
 }
 
+/**
+ * Creates a key for the broker and returns it (shown once; only its keyed hash is stored), recorded
+ * in the audit trail (`api-key.created`, with the key's name, prefix and restrictions, never the key
+ * or its hash) in the same transaction, as `audit`'s actor: the platform's for scripts and the seed.
+ */
 export async function createApiKey(
   db: Executor,
   input: {
@@ -48,22 +56,52 @@ export async function createApiKey(
     /** The instant the key stops working; none: never. */
     expiresAt?: Date;
   },
+  audit: AuditContext = PLATFORM_AUDIT,
 ): Promise<{ key: string; prefix: string; id: string }> {
   const broker = await findBrokerByRegisterNumber(db, input.registerNumber);
   if (!broker) throw new UnknownBrokerError(`No broker with registration number ${input.registerNumber}.`);
   const generated = generateApiKey();
-  const row = await insertApiKey(db, {
-    brokerId: broker.id,
-    name: input.name,
-    prefix: generated.prefix,
-    hash: generated.hash,
-    dailyQuota: input.dailyQuota ?? DEFAULT_DAILY_QUOTA,
-    createdByUserId: input.createdByUserId,
-    scopes: input.scopes,
-    allowCidrs: input.allowCidrs?.length ? input.allowCidrs : null,
-    expiresAt: input.expiresAt ?? null,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertApiKey(tx, {
+      brokerId: broker.id,
+      name: input.name,
+      prefix: generated.prefix,
+      hash: generated.hash,
+      dailyQuota: input.dailyQuota ?? DEFAULT_DAILY_QUOTA,
+      createdByUserId: input.createdByUserId,
+      scopes: input.scopes,
+      allowCidrs: input.allowCidrs?.length ? input.allowCidrs : null,
+      expiresAt: input.expiresAt ?? null,
+    });
+    await recordAudit(tx, {
+      brokerId: broker.id,
+      ...audit,
+      action: "api-key.created",
+      object: { type: "api-key", id: inserted.id },
+      details: keyFacts(inserted),
+    });
+    return inserted;
   });
   return { key: generated.key, prefix: generated.prefix, id: row.id };
+}
+
+/** What the trail says of a key: how it is named and what it may do. Never the key or its hash. */
+function keyFacts(key: {
+  name: string;
+  prefix: string;
+  scopes: ApiKeyScope[];
+  allowCidrs: string[] | null;
+  expiresAt: Date | null;
+  dailyQuota: number;
+}): Record<string, unknown> {
+  return {
+    name: key.name,
+    prefix: key.prefix,
+    scopes: key.scopes,
+    allowCidrs: key.allowCidrs,
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    dailyQuota: key.dailyQuota,
+  };
 }
 
 const CACHE_TTL_MS = 5_000;
@@ -104,9 +142,29 @@ export async function authenticateApiKey(db: Executor, key: string): Promise<Act
   return found;
 }
 
-/** Revokes a key; `db` must not be an open transaction (the other instances are told at once). */
-export async function revokeApiKey(db: Executor, prefix: string, brokerId?: string): Promise<boolean> {
-  const id = await revokeApiKeyByPrefix(db, prefix, brokerId);
+/**
+ * Revokes a key by its display prefix (only among the broker's when `brokerId` is given), recorded
+ * in the audit trail (`api-key.revoked`) in the same transaction as `audit`'s actor. `db` must not
+ * be an open transaction: the other instances are told once the revocation is committed.
+ */
+export async function revokeApiKey(
+  db: Executor,
+  prefix: string,
+  brokerId?: string,
+  audit: AuditContext = PLATFORM_AUDIT,
+): Promise<boolean> {
+  const id = await db.transaction(async (tx) => {
+    const revoked = await revokeApiKeyByPrefix(tx, prefix, brokerId);
+    if (revoked === undefined) return undefined;
+    await recordAudit(tx, {
+      brokerId: revoked.brokerId,
+      ...audit,
+      action: "api-key.revoked",
+      object: { type: "api-key", id: revoked.id },
+      details: { name: revoked.name, prefix: revoked.prefix },
+    });
+    return revoked.id;
+  });
   cache.clear();
   if (id !== undefined) await announceKeyRevoked();
   return id !== undefined;

@@ -47,6 +47,7 @@ export const AUDIT_OBJECT_LABELS: Record<string, string> = {
   session: "Sessão",
   "privacy-request": "Solicitação do titular",
   export: "Exportação",
+  "payment-import": "Arquivo de retorno",
 };
 
 export const AUDIT_ACTOR_KIND_LABELS: Record<string, string> = {

@@ -141,12 +141,13 @@ describe("actions recorded where they happen", () => {
       handle.db,
       { brokerId, userId },
       { url: "http://127.0.0.1:9/hook", eventTypes: ["policy.canceled"] },
-      { clientAddress: "198.51.100.32" },
+      actor,
     );
     if (!created.ok) throw new Error(JSON.stringify(created));
     secrets.push(created.secret);
     expect(await last()).toMatchObject({
       actorId: userId,
+      clientAddress: "198.51.100.32",
       action: "webhook-endpoint.created",
       objectType: "webhook-endpoint",
       objectId: created.id,
@@ -269,7 +270,10 @@ describe("actions recorded where they happen", () => {
     expect(
       all.rows.some((row) => row.action === "Entrada no portal" && row.actor.startsWith("Auditora")),
     ).toBe(true);
-    expect((await loadAuditPage(handle.db, otherBrokerId, {})).rows).toEqual([]);
+    // The other broker's page shows only its own entry: the creation of its key.
+    expect((await loadAuditPage(handle.db, otherBrokerId, {})).rows.map((row) => row.action)).toEqual([
+      "Chave de API criada",
+    ]);
 
     const failed = await loadAuditPage(handle.db, brokerId, { action: "auth.sign-in-failed" });
     expect(failed.rows).toHaveLength(1);

@@ -8,6 +8,7 @@ import {
   nextEndorsementSequence,
 } from "@/db/queries/endorsements";
 import { findPolicyDetails, type PolicyDetails, type PolicyRow } from "@/db/queries/policies";
+import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
 import { CANCELLATION_REASON_LENGTH, planCancellation } from "@/lib/endorsements/cancellation";
 import { createDraft, issueDraft } from "@/lib/endorsements/issue";
 import { settleCardRefunds } from "@/lib/endorsements/refunds";
@@ -37,7 +38,12 @@ import { type PlanOutcome, planCoverage, planPayment, planRegistration } from ".
  * transaction live in lib/endorsements (which the portal's "Cancelar" uses too).
  */
 
-export type ServiceOptions = { now?: Date; origin?: string };
+export type ServiceOptions = {
+  now?: Date;
+  origin?: string;
+  /** Who issues, for the audit trail (the API's key, the portal's user); the platform's without one. */
+  audit?: AuditContext;
+};
 
 /** The reason's rule for a CANCELLATION (required, 5..500 characters); other types take it optionally. */
 function reasonErrors(type: string, reason: string | undefined): ErrorItem[] {
@@ -181,6 +187,7 @@ function applyToDetails(
  * sent to the gateway. An endorsement issued already answers again as it is (nothing done twice).
  * Throws ApiError, writing nothing: ENDORSEMENT-NOT-FOUND (unknown or another broker's),
  * ENDORSEMENT-EXPIRED (validity ended, or the policy changed since the preview), POLICY-NOT-ACTIVE.
+ * Recorded in the audit trail as `options.audit`'s actor (lib/endorsements/issue.ts).
  */
 export async function issueEndorsement(
   db: Database,
@@ -197,7 +204,7 @@ export async function issueEndorsement(
     const draft = await lockEndorsement(tx, id);
     if (!draft) throw notFound();
     if (draft.status === "Issued") return [];
-    return (await issueDraft(tx, draft, now)).refundIds;
+    return (await issueDraft(tx, draft, now, options.audit ?? PLATFORM_AUDIT)).refundIds;
   });
   await settleCardRefunds(db, refundIds, { now });
   const row = await findEndorsementRead(db, id);

@@ -1,6 +1,7 @@
 import type { Database } from "@/db/index";
 import { lockPolicy } from "@/db/queries/endorsements";
 import { findPolicyForBroker } from "@/db/queries/policies";
+import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
 import { isPolicyNumber } from "@/lib/schemas/identifiers";
 import { planCancellation } from "./cancellation";
 import { createDraft, issueDraft } from "./issue";
@@ -15,7 +16,8 @@ export type CancellationOutcome =
  * The portal's "Cancelar" (an admin, checked by the caller): a CANCELLATION endorsement previewed
  * and issued at once, effective today (the vigency's first day when it has not begun, its last day
  * when it has ended and the expiry job has not run yet), with the refund of the product's method.
- * One transaction; card refunds are then sent to the gateway.
+ * One transaction; card refunds are then sent to the gateway. Recorded in the audit trail
+ * (`policy.canceled`) as `audit`'s actor, the platform's when the caller names nobody (jobs, tests).
  */
 export async function cancelAtInsuredRequest(
   db: Database,
@@ -23,6 +25,7 @@ export async function cancelAtInsuredRequest(
   numberOrPolicyNumber: string,
   input: { reason: string },
   now: Date = new Date(),
+  audit: AuditContext = PLATFORM_AUDIT,
 ): Promise<CancellationOutcome> {
   const outcome = await db.transaction(async (tx) => {
     const found = isPolicyNumber(numberOrPolicyNumber)
@@ -37,7 +40,7 @@ export async function cancelAtInsuredRequest(
     const values = await planCancellation(tx, policy, { effectiveDay, reason: input.reason, now });
     // Issued at once: valid now, even for a vigency that ended an instant ago (the expiry job is hourly).
     const draft = await createDraft(tx, policy, values, now, now);
-    const issued = await issueDraft(tx, draft, now);
+    const issued = await issueDraft(tx, draft, now, audit);
     return { ok: true, endorsementId: issued.endorsement.id, refundIds: issued.refundIds } as const;
   });
   if (!outcome.ok) return outcome;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Database } from "@/db/index";
+import type { Database, Executor } from "@/db/index";
 import {
   findInstallmentEventSubjects,
   insertPaymentImport,
@@ -9,6 +9,8 @@ import {
   type PaymentImportRow,
   type SettlementTarget,
 } from "@/db/queries/installment-payments";
+import type { AuditContext } from "@/lib/audit/context";
+import { recordAudit } from "@/lib/audit/record";
 import { earnInstallmentCommissions } from "@/lib/commissions/ledger";
 import { businessDay, startOfBusinessDay } from "@/lib/dates";
 import { log } from "@/lib/log";
@@ -23,6 +25,8 @@ export type ImportReturnInput = {
   /** A broker admin's upload settles only that broker's boletos (others' numbers are unknown to it). */
   brokerId?: string;
   userId?: string;
+  /** Who imports, for the audit trail; without one the user named above, or the platform. */
+  audit?: AuditContext;
   now?: Date;
 };
 
@@ -74,7 +78,8 @@ function classify(
  * the payment day, `installment.paid` each) and the import is Applied. If any line is unknown or of
  * another amount, or the file is malformed, nothing is settled and the import is Rejected, with the
  * report naming each line. Either way the import and its report are kept (payment_imports).
- * Importing the same file again changes nothing: its lines are then "already paid".
+ * Importing the same file again changes nothing: its lines are then "already paid". Every import,
+ * applied or rejected, is recorded in the audit trail (`payments.imported`) in its transaction.
  */
 export async function importPaymentReturn(db: Database, input: ImportReturnInput): Promise<PaymentImportRow> {
   const now = input.now ?? new Date();
@@ -92,13 +97,14 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
     details = parseItauReturn(input.text).details;
   } catch (error) {
     if (!(error instanceof CnabReturnParseError)) throw error;
-    return insertPaymentImport(db, {
-      ...common,
-      ...empty,
-      status: "Rejected",
-      rejectReason: error.message.slice(0, 1000),
-      lines: [],
-    });
+    const rejectReason = error.message.slice(0, 1000);
+    return db.transaction(async (tx) =>
+      recordImport(
+        tx,
+        input,
+        await insertPaymentImport(tx, { ...common, ...empty, status: "Rejected", rejectReason, lines: [] }),
+      ),
+    );
   }
 
   const result = await db.transaction(async (tx) => {
@@ -125,7 +131,7 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
         counts.unknownCount ? `${counts.unknownCount} nosso(s) número(s) desconhecido(s)` : "",
         counts.mismatchCount ? `${counts.mismatchCount} valor(es) divergente(s)` : "",
       ].filter(Boolean);
-      return insertPaymentImport(tx, {
+      const rejected = await insertPaymentImport(tx, {
         ...common,
         ...counts,
         settledCents: 0,
@@ -133,6 +139,7 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
         rejectReason: `Nenhuma parcela baixada: ${reasons.join(" e ")}.`,
         lines,
       });
+      return recordImport(tx, input, rejected);
     }
     let settledCents = 0;
     for (const [i, line] of lines.entries()) {
@@ -156,7 +163,14 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
       await earnInstallmentCommissions(tx, [target.installmentId], paidAt);
       settledCents += detail.paidCents;
     }
-    return insertPaymentImport(tx, { ...common, ...counts, settledCents, status: "Applied", lines });
+    const applied = await insertPaymentImport(tx, {
+      ...common,
+      ...counts,
+      settledCents,
+      status: "Applied",
+      lines,
+    });
+    return recordImport(tx, input, applied);
   });
   log.info(
     {
@@ -170,4 +184,36 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
     "boleto return imported",
   );
   return result;
+}
+
+/**
+ * The import in the audit trail: its file's name and outcome, with the counts (never a payer). A
+ * command-line import settles every broker's boletos, so its entry names no broker.
+ */
+async function recordImport(
+  tx: Executor,
+  input: ImportReturnInput,
+  row: PaymentImportRow,
+): Promise<PaymentImportRow> {
+  const audit = input.audit ?? {
+    actor: input.userId ? { kind: "user" as const, id: input.userId } : { kind: "system" as const },
+  };
+  await recordAudit(tx, {
+    brokerId: input.brokerId ?? null,
+    ...audit,
+    action: "payments.imported",
+    object: { type: "payment-import", id: row.id },
+    details: {
+      fileName: row.fileName,
+      source: row.source,
+      status: row.status,
+      matched: row.matchedCount,
+      alreadyPaid: row.alreadyPaidCount,
+      unknown: row.unknownCount,
+      amountMismatch: row.mismatchCount,
+      settledCents: row.settledCents,
+    },
+    occurredAt: row.createdAt,
+  });
+  return row;
 }

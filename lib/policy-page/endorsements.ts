@@ -1,6 +1,7 @@
 import "server-only";
 import type { Database } from "@/db/index";
 import { findEndorsementForBroker } from "@/db/queries/endorsements";
+import type { AuditContext } from "@/lib/audit/context";
 import type { CurrentUser } from "@/lib/auth/session";
 import { getModalityByCode } from "@/lib/catalogue";
 import { issueEndorsement, previewEndorsement } from "@/lib/endorsement-service/service";
@@ -58,19 +59,25 @@ export async function previewFromPortal(
  * Issues a preview made on the policy page. `cancellation` says which form confirms it: the
  * "Alterar apólice" form (any user) never issues a CANCELLATION, and "Cancelar" (admins) only
  * issues one; anything else reads as ENDORSEMENT-NOT-FOUND, as an unknown identifier does.
+ * `options.audit` names the user in the audit trail.
  */
 export async function issueFromPortal(
   db: Database,
   viewer: Viewer,
   endorsementIdentifier: string,
-  options: { cancellation: boolean },
+  options: { cancellation: boolean; audit?: AuditContext },
 ): Promise<IssuedEndorsementView> {
   const id = endorsementIdentifier.trim().toLowerCase();
   const draft = isGuid(id) ? await findEndorsementForBroker(db, viewer.brokerId, id) : undefined;
   if (!draft || (draft.type === "CANCELLATION") !== options.cancellation) {
     throw new ApiError("ENDORSEMENT-NOT-FOUND", { properties: ["endorsementIdentifier"] });
   }
-  const issued = await issueEndorsement(db, viewer.brokerId, { endorsementIdentifier: id });
+  const issued = await issueEndorsement(
+    db,
+    viewer.brokerId,
+    { endorsementIdentifier: id },
+    { audit: options.audit },
+  );
   return { typeText: issued.typeText, policyVersion: issued.policyVersion ?? "" };
 }
 

@@ -99,12 +99,13 @@ async function checkForm(input: unknown): Promise<FormResult<{ form: WebhookEndp
 /**
  * Registers an endpoint for the admin's broker and returns its signing secret, which
  * is shown this once: only its encryption is kept (it must be recoverable to sign deliveries).
+ * Recorded as `audit`'s actor; without one, as the owner's user (or the platform's).
  */
 export async function createWebhookEndpoint(
   db: Database,
   owner: { brokerId: string; userId: string | null },
   input: unknown,
-  audit?: { clientAddress?: string | null },
+  audit?: AuditContext,
 ): Promise<FormResult<{ id: string; url: string; secret: string }>> {
   const checked = await checkForm(input);
   if (!checked.ok) return checked;
@@ -125,7 +126,7 @@ export async function createWebhookEndpoint(
     });
     await recordAudit(tx, {
       brokerId: owner.brokerId,
-      actor: owner.userId ? { kind: "user", id: owner.userId } : { kind: "system" },
+      actor: audit?.actor ?? (owner.userId ? { kind: "user", id: owner.userId } : { kind: "system" }),
       clientAddress: audit?.clientAddress ?? null,
       action: "webhook-endpoint.created",
       object: { type: "webhook-endpoint", id },

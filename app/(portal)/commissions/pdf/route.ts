@@ -1,5 +1,7 @@
 // GET /commissions/pdf?month=YYYY-MM&status=…: the signed-in broker's commission statement of that month as PDF.
 import { getDb } from "@/db/index";
+import { describeExportFilters, recordExport } from "@/lib/audit/export-download";
+import { portalAuditContext } from "@/lib/audit/request-context";
 import { getCurrentUser } from "@/lib/auth/session";
 import {
   loadWholeStatement,
@@ -24,6 +26,15 @@ export const GET = portalRoute(async (request: Request) => {
       statement,
       now,
     ),
+  );
+  await recordExport(
+    {
+      ...(await portalAuditContext(user, request.headers)),
+      brokerId: user.brokerId,
+      export: "commissions-pdf",
+      filters: describeExportFilters({ month: query.month, status: query.status }),
+    },
+    statement.lines.length,
   );
   return new Response(new Uint8Array(bytes), {
     headers: {

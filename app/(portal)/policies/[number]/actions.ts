@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
+import { portalAuditContext } from "@/lib/audit/request-context";
 import { type CurrentUser, requireAdmin, requireUser } from "@/lib/auth/session";
 import type { ClaimActionResult } from "@/lib/claims/claim-form";
 import { type ClaimFormFields, type ClaimFormInput, claimFormSchema } from "@/lib/claims/claim-form";
@@ -111,7 +112,10 @@ async function issueAndRefresh(
 ): Promise<EndorsementIssueResult> {
   if (typeof endorsementIdentifier !== "string") return actionFailure(UNREADABLE_FORM_MESSAGE);
   try {
-    const issued = await issueFromPortal(await getDb(), user, endorsementIdentifier, { cancellation });
+    const issued = await issueFromPortal(await getDb(), user, endorsementIdentifier, {
+      cancellation,
+      audit: await portalAuditContext(user),
+    });
     revalidatePath(`/policies/${policyNumber}`);
     revalidatePath("/policies");
     return actionSuccess(issued);
@@ -131,7 +135,13 @@ export async function noticeClaimAction(
   const form = claimFormSchema.safeParse(input);
   if (!form.success) return invalidForm<ClaimFormFields>(form.error);
   try {
-    const notice = await noticeClaim(await getDb(), user.brokerId, { policyNumber, ...form.data });
+    const notice = await noticeClaim(
+      await getDb(),
+      user.brokerId,
+      { policyNumber, ...form.data },
+      new Date(),
+      await portalAuditContext(user),
+    );
     revalidatePath(`/policies/${policyNumber}`);
     return actionSuccess({ protocol: notice.protocol });
   } catch (error) {

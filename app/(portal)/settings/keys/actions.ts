@@ -10,6 +10,7 @@ import {
   type RevokeApiKeyResult,
 } from "@/lib/api-keys/create-key-schema";
 import { createApiKey, revokeApiKey } from "@/lib/api-keys/key-store";
+import { portalAuditContext } from "@/lib/audit/request-context";
 import { requireAdmin } from "@/lib/auth/session";
 import {
   actionFailure,
@@ -27,15 +28,19 @@ export async function createApiKeyAction(
   const user = await requireAdmin();
   const parsed = createApiKeySchema.safeParse(createKeyFormValues(formData));
   if (!parsed.success) return invalidForm<CreateApiKeyField>(parsed.error);
-  const created = await createApiKey(await getDb(), {
-    registerNumber: user.registerNumber,
-    name: parsed.data.name,
-    dailyQuota: parsed.data.dailyQuota,
-    scopes: parsed.data.scopes,
-    allowCidrs: parsed.data.allowCidrs,
-    expiresAt: parsed.data.expiresOn,
-    createdByUserId: user.userId,
-  });
+  const created = await createApiKey(
+    await getDb(),
+    {
+      registerNumber: user.registerNumber,
+      name: parsed.data.name,
+      dailyQuota: parsed.data.dailyQuota,
+      scopes: parsed.data.scopes,
+      allowCidrs: parsed.data.allowCidrs,
+      expiresAt: parsed.data.expiresOn,
+      createdByUserId: user.userId,
+    },
+    await portalAuditContext(user),
+  );
   revalidatePath("/settings/keys");
   return actionSuccess({ key: created.key, prefix: created.prefix, name: parsed.data.name });
 }
@@ -46,7 +51,7 @@ export async function revokeApiKeyAction(prefix: string): Promise<RevokeApiKeyRe
   if (typeof prefix !== "string" || !/^bpk_live_[A-Za-z0-9_-]{8}$/.test(prefix)) {
     return actionFailure("Chave inválida.");
   }
-  const revoked = await revokeApiKey(await getDb(), prefix, user.brokerId);
+  const revoked = await revokeApiKey(await getDb(), prefix, user.brokerId, await portalAuditContext(user));
   revalidatePath("/settings/keys");
   return revoked ? actionSuccess({ prefix }) : actionFailure("Chave não encontrada ou já revogada.");
 }

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/index";
+import { portalAuditContext } from "@/lib/audit/request-context";
 import { requireAdmin } from "@/lib/auth/session";
 import { actionFailure, actionSuccess, UNREADABLE_FORM_MESSAGE } from "@/lib/forms/action-result";
 import { importPaymentReturn } from "@/lib/payments/import-return";
@@ -32,6 +33,7 @@ export async function importPaymentsAction(
     source: "portal",
     brokerId: admin.brokerId,
     userId: admin.userId,
+    audit: await portalAuditContext(admin),
   });
   revalidatePath("/settings/payments");
   return actionSuccess(toImportSummary(report));

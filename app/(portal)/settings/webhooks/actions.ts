@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
+import { portalAuditContext } from "@/lib/audit/request-context";
 import { requireAdmin } from "@/lib/auth/session";
 import {
   actionFailure,
@@ -40,6 +41,7 @@ export async function createEndpointAction(
     await getDb(),
     { brokerId: admin.brokerId, userId: admin.userId },
     endpointFormValues(formData, { withEnabled: false }),
+    await portalAuditContext(admin),
   );
   if (!result.ok) return actionFailure(result.error ?? REVIEW_FIELDS_MESSAGE, result.fieldErrors);
   revalidatePath("/settings/webhooks");
@@ -59,6 +61,8 @@ export async function updateEndpointAction(
     admin.brokerId,
     String(endpointId),
     endpointFormValues(formData, { withEnabled: true }),
+    new Date(),
+    await portalAuditContext(admin),
   );
   if (!result.ok) return actionFailure(result.error ?? REVIEW_FIELDS_MESSAGE, result.fieldErrors);
   revalidatePath(endpointPath(endpointId));
@@ -69,7 +73,13 @@ export async function updateEndpointAction(
 /** A new signing secret (shown once); the previous one keeps signing for 24 h. */
 export async function rotateSecretAction(endpointId: string): Promise<RotateSecretState> {
   const admin = await requireAdmin();
-  const rotated = await rotateEndpointSecret(await getDb(), admin.brokerId, String(endpointId));
+  const rotated = await rotateEndpointSecret(
+    await getDb(),
+    admin.brokerId,
+    String(endpointId),
+    new Date(),
+    await portalAuditContext(admin),
+  );
   if (!rotated) return actionFailure("Endpoint não encontrado.");
   revalidatePath(endpointPath(endpointId));
   return actionSuccess(rotated);
@@ -77,7 +87,8 @@ export async function rotateSecretAction(endpointId: string): Promise<RotateSecr
 
 export async function deleteEndpointAction(endpointId: string): Promise<WebhookActionState> {
   const admin = await requireAdmin();
-  if (!(await deleteBrokerEndpoint(await getDb(), admin.brokerId, String(endpointId)))) {
+  const audit = await portalAuditContext(admin);
+  if (!(await deleteBrokerEndpoint(await getDb(), admin.brokerId, String(endpointId), audit))) {
     return actionFailure("Endpoint não encontrado.");
   }
   revalidatePath("/settings/webhooks");
