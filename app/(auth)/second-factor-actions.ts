@@ -17,9 +17,11 @@ import {
   confirmTotpEnrolment,
   pendingTotpEnrolment,
   type SecondFactorFailure,
+  type SecondFactorMethod,
   verifySecondFactor,
 } from "@/lib/auth/second-factor/service";
 import { startSession } from "@/lib/auth/session";
+import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
 import {
   actionFailure,
   actionSuccess,
@@ -42,19 +44,14 @@ async function attemptOf(step: PendingStep) {
 }
 
 function failure(result: SecondFactorFailure, message: string) {
-  if (result.reason === "throttled") {
-    const minutes = Math.ceil(result.retryAfterSeconds / 60);
-    return actionFailure(
-      `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
-    );
-  }
+  if (result.reason === "throttled") return actionFailure(tooManyAttemptsMessage(result.retryAfterSeconds));
   return actionFailure<SecondFactorCodeField>(message, { code: message });
 }
 
 /** Turns the step into a session: the pending cookie goes, the session cookie comes. */
-async function finishSignIn(step: PendingStep): Promise<void> {
+async function finishSignIn(step: PendingStep, method: SecondFactorMethod): Promise<void> {
   await clearPendingStep();
-  await startSession(step.userId, (await headers()).get("user-agent"));
+  await startSession(step.userId, (await headers()).get("user-agent"), method);
 }
 
 /** The sign-in's second step: a code from the app, or a recovery code. */
@@ -72,7 +69,7 @@ export async function verifySecondFactorStepAction(
     attempt: await attemptOf(step),
   });
   if (!result.ok) return failure(result, "Código incorreto ou já usado.");
-  await finishSignIn(step);
+  await finishSignIn(step, result.method);
   redirect(step.callbackUrl ?? "/");
 }
 
@@ -98,15 +95,18 @@ export async function confirmSignInEnrolmentAction(
   const step = await requirePendingStep("enrol");
   const parsed = totpCodeSchema.safeParse({ code: formData.get("code") ?? "" });
   if (!parsed.success) return invalidForm<SecondFactorCodeField>(parsed.error);
+  const attempt = await attemptOf(step);
   const result = await confirmTotpEnrolment(await getDb(), {
     userId: step.userId,
     code: parsed.data.code,
-    attempt: await attemptOf(step),
+    attempt,
+    stage: "sign-in",
+    clientAddress: attempt.ip,
   });
   if (!result.ok) return failure(result, "Código incorreto. Confira o relógio do celular e tente de novo.");
   // The session starts now; the step stays until the person has kept the codes and goes on
   // (finishEnrolmentAction), so that this page, rendered again for the new cookie, still shows them.
-  await startSession(step.userId, (await headers()).get("user-agent"));
+  await startSession(step.userId, (await headers()).get("user-agent"), "totp");
   return actionSuccess({ recoveryCodes: result.recoveryCodes, next: step.callbackUrl ?? "/" });
 }
 

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
 import { findUserTotp } from "@/db/queries/second-factor";
-import { brokers, userSessions, users } from "@/db/schema";
+import { auditEntries, brokers, userSessions, users } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import { hashPassword } from "@/lib/auth/password";
 import { PENDING_STEP_COOKIE, sealPendingStep } from "@/lib/auth/second-factor/pending-step";
@@ -135,6 +135,19 @@ describe("sign-in with TOTP enabled", () => {
       fieldErrors: { code: expect.any(String) },
     });
     expect(await sessionCount(user.userId)).toBe(0);
+    const [failure] = await handle.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.actorId, user.userId))
+      .orderBy(desc(auditEntries.sequence))
+      .limit(1);
+    expect(failure).toMatchObject({
+      action: "auth.second-factor-failed",
+      brokerId,
+      clientAddress: "198.51.100.40",
+      details: { method: "code" },
+    });
+    expect(JSON.stringify(failure!.details)).not.toContain("000000");
 
     expect(await verifyStep(generateTotpCode(user.secret, Date.now()))).toEqual({ redirected: "/" });
     expect(await sessionCount(user.userId)).toBe(1);

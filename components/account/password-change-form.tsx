@@ -1,15 +1,15 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState } from "react";
 import { Field } from "@/components/ui/field";
-import { FormResult, focusFirstError } from "@/components/ui/form-result";
+import { FormResult } from "@/components/ui/form-result";
 import { SubmitButton } from "@/components/ui/submit-button";
 import {
   type PasswordChangeField,
   type PasswordChangeState,
   passwordChangeSchema,
 } from "@/lib/auth/password-change-schema";
-import { type FieldErrors, fieldErrorsOf } from "@/lib/forms/action-result";
+import { useCheckedForm } from "./use-checked-form";
 
 const FIELDS: { name: PasswordChangeField; label: string; autoComplete: string; hint?: string }[] = [
   { name: "currentPassword", label: "Senha atual", autoComplete: "current-password" },
@@ -17,6 +17,7 @@ const FIELDS: { name: PasswordChangeField; label: string; autoComplete: string; 
   { name: "confirmPassword", label: "Repita a nova senha", autoComplete: "new-password" },
 ];
 const LABELS = Object.fromEntries(FIELDS.map((field) => [field.name, field.label]));
+const NAMES = FIELDS.map((field) => field.name);
 
 function endedSessionsText(count: number): string {
   if (count === 0) return "Você não tinha outras sessões abertas.";
@@ -30,24 +31,14 @@ export function PasswordChangeForm({
   action: (state: PasswordChangeState, formData: FormData) => Promise<PasswordChangeState>;
 }) {
   const [state, formAction, pending] = useActionState(action, null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors<PasswordChangeField> | undefined>();
-  const errors = clientErrors ?? (state?.ok === false ? state.fieldErrors : {});
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const parsed = passwordChangeSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (parsed.success) {
-      setClientErrors(undefined);
-      return;
-    }
-    event.preventDefault();
-    const next = fieldErrorsOf<PasswordChangeField>(parsed.error);
-    setClientErrors(next);
-    focusFirstError(next, Object.keys(LABELS));
-  }
+  const { errors, onSubmit, checkedInBrowser } = useCheckedForm<
+    PasswordChangeField,
+    { endedSessions: number }
+  >(passwordChangeSchema, state, NAMES);
 
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate aria-label="Alterar senha">
-      {clientErrors ? null : (
+      {checkedInBrowser ? null : (
         <FormResult
           result={state}
           labels={LABELS}

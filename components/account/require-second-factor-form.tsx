@@ -34,7 +34,7 @@ export function RequireSecondFactorForm({
         <Field
           name="requireSecondFactor"
           label="Exigir segundo fator para todos os usuários"
-          hint="Quem não tiver um aplicativo autenticador configurado precisará configurá-lo no próximo acesso, antes de ver qualquer página."
+          hint="Quem não tiver um aplicativo autenticador nem uma chave de acesso precisará configurar um deles no próximo acesso, antes de ver qualquer página."
           layout="checkbox"
         >
           {(control) => <input {...control} type="checkbox" value="on" defaultChecked={current} />}

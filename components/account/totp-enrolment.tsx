@@ -1,9 +1,8 @@
 "use client";
 
-import { type ReactNode, useActionState, useState } from "react";
+import { type ReactNode, useActionState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Field } from "@/components/ui/field";
-import { FormResult, focusFirstError } from "@/components/ui/form-result";
+import { FormResult } from "@/components/ui/form-result";
 import { SubmitButton } from "@/components/ui/submit-button";
 import {
   type BeginEnrolmentState,
@@ -11,13 +10,16 @@ import {
   type SecondFactorCodeField,
   totpCodeSchema,
 } from "@/lib/auth/second-factor/schemas";
-import { type FieldErrors, fieldErrorsOf } from "@/lib/forms/action-result";
+import { CodeField } from "./code-field";
 import { RecoveryCodes } from "./recovery-codes";
+import { useCheckedForm } from "./use-checked-form";
 
 const LABELS: Record<SecondFactorCodeField, string> = { code: "Código do aplicativo" };
+const FIELDS = ["code"] as const;
+const idOf = () => "totp-code";
 
 /**
- * TOTP enrolment in three steps: a new secret for the app (link and key to type), a code from the
+ * TOTP enrolment in three steps: a new secret for the app (QR code, link and key to type), a code from the
  * app to confirm it, then the recovery codes shown once with `done` (how to go on).
  */
 export function TotpEnrolment({
@@ -33,8 +35,7 @@ export function TotpEnrolment({
 }) {
   const [begun, beginFormAction, beginning] = useActionState(beginAction, null);
   const [confirmed, confirmFormAction, confirming] = useActionState(confirmAction, null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors<SecondFactorCodeField> | undefined>();
-  const errors = clientErrors ?? (confirmed?.ok === false ? confirmed.fieldErrors : {});
+  const { errors, onSubmit, checkedInBrowser } = useCheckedForm(totpCodeSchema, confirmed, FIELDS, idOf);
 
   if (confirmed?.ok) {
     return (
@@ -59,45 +60,37 @@ export function TotpEnrolment({
     );
   }
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const parsed = totpCodeSchema.safeParse({ code: new FormData(event.currentTarget).get("code") });
-    if (parsed.success) {
-      setClientErrors(undefined);
-      return;
-    }
-    event.preventDefault();
-    const next = fieldErrorsOf<SecondFactorCodeField>(parsed.error);
-    setClientErrors(next);
-    focusFirstError(next, Object.keys(LABELS), () => "totp-code");
-  }
-
   return (
     <ol>
       <li>
         <p>
-          No celular, abra o aplicativo autenticador e adicione uma conta.{" "}
-          <a href={begun.data.uri}>Abrir no aplicativo</a> (neste aparelho), ou digite a chave abaixo (conta:{" "}
+          No celular, abra o aplicativo autenticador, adicione uma conta e leia o QR code. Sem câmera?{" "}
+          <a href={begun.data.uri}>Abra no aplicativo</a> (neste aparelho) ou digite a chave (conta:{" "}
           {accountName}, tipo: baseada em tempo).
         </p>
-        <code className="code">{begun.data.secretGroups}</code>
-        <CopyButton value={begun.data.secretGroups.replaceAll(" ", "")} label="Copiar a chave" />
+        <div
+          className="totp-setup"
+          style={{ display: "flex", flexWrap: "wrap", gap: "1rem", alignItems: "center" }}
+        >
+          {/* biome-ignore lint/performance/noImgElement: a data URL made on the server, nothing to optimise */}
+          <img
+            src={begun.data.qrCode}
+            width={176}
+            height={176}
+            alt="QR code para o aplicativo autenticador"
+            data-testid="totp-qr-code"
+          />
+          <div>
+            <code className="code">{begun.data.secretGroups}</code>
+            <CopyButton value={begun.data.secretGroups.replaceAll(" ", "")} label="Copiar a chave" />
+          </div>
+        </div>
       </li>
       <li>
         <p>Digite o código de 6 dígitos que o aplicativo mostra.</p>
         <form action={confirmFormAction} onSubmit={onSubmit} noValidate aria-label="Confirmar aplicativo">
-          {clientErrors ? null : <FormResult result={confirmed} labels={LABELS} idOf={() => "totp-code"} />}
-          <Field name="code" id="totp-code" label={LABELS.code} error={errors.code}>
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
-                required
-              />
-            )}
-          </Field>
+          {checkedInBrowser ? null : <FormResult result={confirmed} labels={LABELS} idOf={idOf} />}
+          <CodeField id="totp-code" label={LABELS.code} kind="totp" error={errors.code} />
           <SubmitButton pending={confirming} pendingLabel="Confirmando…">
             Confirmar e ativar
           </SubmitButton>

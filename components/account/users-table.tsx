@@ -23,13 +23,30 @@ export type UserSessionItem = {
   userAgent: string | null;
 };
 
+/** Which second factors a user has (the users page shows it per user). */
+export type UserSecondFactors = { userId: string; totp: boolean; passkeys: number };
+
+function secondFactorText(factors: UserSecondFactors | undefined): string {
+  const kinds = [
+    factors?.totp ? "Aplicativo" : undefined,
+    factors && factors.passkeys > 0
+      ? factors.passkeys === 1
+        ? "1 chave de acesso"
+        : `${factors.passkeys} chaves de acesso`
+      : undefined,
+  ].filter(Boolean);
+  return kinds.length > 0 ? kinds.join(" + ") : "Nenhum";
+}
+
 export function UsersTable({
   users,
+  secondFactors = [],
   sessions = [],
   currentUserId,
   endSessionsAction,
 }: {
   users: BrokerUserRow[];
+  secondFactors?: UserSecondFactors[];
   sessions?: UserSessionItem[];
   currentUserId: string;
   endSessionsAction: (userId: string, name: string) => Promise<EndUserSessionsState>;
@@ -51,6 +68,7 @@ export function UsersTable({
               <th scope="col">Nome</th>
               <th scope="col">E-mail</th>
               <th scope="col">Perfil</th>
+              <th scope="col">Segundo fator</th>
               <th scope="col">Sessões abertas</th>
               <th scope="col">Última atividade</th>
               <th scope="col">
@@ -68,6 +86,9 @@ export function UsersTable({
                 </td>
                 <td>{user.email}</td>
                 <td>{user.role === "admin" ? "Administrador(a)" : "Membro"}</td>
+                <td data-testid="user-second-factor">
+                  {secondFactorText(secondFactors.find((factors) => factors.userId === user.userId))}
+                </td>
                 <td>
                   {sessionsText(user.liveSessions)}
                   <SessionList sessions={sessions.filter((session) => session.userId === user.userId)} />

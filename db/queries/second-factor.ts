@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { Executor } from "../index";
-import { brokers, userRecoveryCodes, users, userTotp } from "../schema";
+import { brokers, userPasskeys, userRecoveryCodes, users, userTotp } from "../schema";
 
 export type TotpRow = {
   secretSealed: string;
@@ -109,6 +109,8 @@ export type SecondFactorSummary = {
   totpConfirmedAt: Date | null;
   /** Recovery codes still unused. */
   recoveryCodesLeft: number;
+  /** How many passkeys the user has registered. */
+  passkeys: number;
   /** The broker's "exigir segundo fator". */
   brokerRequires: boolean;
 };
@@ -126,10 +128,14 @@ export async function findSecondFactorSummary(
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return undefined;
-  const unused = await listUnusedRecoveryCodes(db, userId);
+  const [unused, passkeys] = await Promise.all([
+    listUnusedRecoveryCodes(db, userId),
+    db.select({ n: count() }).from(userPasskeys).where(eq(userPasskeys.userId, userId)),
+  ]);
   return {
     totpConfirmedAt: row.totpConfirmedAt ?? null,
     recoveryCodesLeft: unused.length,
+    passkeys: Number(passkeys[0]?.n ?? 0),
     brokerRequires: row.brokerRequires,
   };
 }
@@ -149,4 +155,130 @@ export async function updateBrokerRequiresSecondFactor(
   value: boolean,
 ): Promise<void> {
   await db.update(brokers).set({ requireSecondFactor: value }).where(eq(brokers.id, brokerId));
+}
+
+/** Which second factors each of a broker's users has (the admins' users page). */
+export async function listBrokerSecondFactors(
+  db: Executor,
+  brokerId: string,
+): Promise<{ userId: string; totp: boolean; passkeys: number }[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      totpConfirmedAt: userTotp.confirmedAt,
+      passkeys: count(userPasskeys.id),
+    })
+    .from(users)
+    .leftJoin(userTotp, eq(userTotp.userId, users.id))
+    .leftJoin(userPasskeys, eq(userPasskeys.userId, users.id))
+    .where(eq(users.brokerId, brokerId))
+    .groupBy(users.id, userTotp.confirmedAt);
+  return rows.map((row) => ({
+    userId: row.userId,
+    totp: row.totpConfirmedAt !== null,
+    passkeys: Number(row.passkeys),
+  }));
+}
+
+export type PasskeyRow = {
+  id: string;
+  userId: string;
+  credentialId: string;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+};
+
+export type PasskeyListItem = { id: string; name: string; createdAt: Date; lastUsedAt: Date | null };
+
+/** The user's passkeys as the account page lists them, oldest first. */
+export async function listUserPasskeys(db: Executor, userId: string): Promise<PasskeyListItem[]> {
+  return db
+    .select({
+      id: userPasskeys.id,
+      name: userPasskeys.name,
+      createdAt: userPasskeys.createdAt,
+      lastUsedAt: userPasskeys.lastUsedAt,
+    })
+    .from(userPasskeys)
+    .where(eq(userPasskeys.userId, userId))
+    .orderBy(asc(userPasskeys.createdAt), asc(userPasskeys.id));
+}
+
+/** The credential ids of the user's passkeys (not to register the same authenticator twice). */
+export async function listUserPasskeyCredentialIds(
+  db: Executor,
+  userId: string,
+): Promise<{ credentialId: string; transports: string[] }[]> {
+  return db
+    .select({ credentialId: userPasskeys.credentialId, transports: userPasskeys.transports })
+    .from(userPasskeys)
+    .where(eq(userPasskeys.userId, userId));
+}
+
+/** The passkey of a credential id, whoever it belongs to, or undefined. */
+export async function findPasskeyByCredentialId(
+  db: Executor,
+  credentialId: string,
+): Promise<PasskeyRow | undefined> {
+  const [row] = await db
+    .select({
+      id: userPasskeys.id,
+      userId: userPasskeys.userId,
+      credentialId: userPasskeys.credentialId,
+      publicKey: userPasskeys.publicKey,
+      counter: userPasskeys.counter,
+      transports: userPasskeys.transports,
+    })
+    .from(userPasskeys)
+    .where(eq(userPasskeys.credentialId, credentialId))
+    .limit(1);
+  return row;
+}
+
+/** Stores a new passkey; false when the credential id is already registered (to anyone). */
+export async function insertPasskey(
+  db: Executor,
+  input: {
+    userId: string;
+    credentialId: string;
+    publicKey: string;
+    counter: number;
+    transports: string[];
+    deviceType: string;
+    backedUp: boolean;
+    name: string;
+  },
+): Promise<string | undefined> {
+  const [row] = await db
+    .insert(userPasskeys)
+    .values(input)
+    .onConflictDoNothing({ target: userPasskeys.credentialId })
+    .returning({ id: userPasskeys.id });
+  return row?.id;
+}
+
+/**
+ * Records a use of a passkey: the new counter and the time. Only if the stored counter is still
+ * the one the assertion was checked against (two requests racing with one assertion: one wins).
+ */
+export async function markPasskeyUsed(
+  db: Executor,
+  input: { id: string; expectedCounter: number; newCounter: number; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(userPasskeys)
+    .set({ counter: input.newCounter, lastUsedAt: input.now })
+    .where(and(eq(userPasskeys.id, input.id), eq(userPasskeys.counter, input.expectedCounter)))
+    .returning({ id: userPasskeys.id });
+  return rows.length === 1;
+}
+
+/** Removes one of the user's passkeys; false when it is not theirs (or already gone). */
+export async function deletePasskey(db: Executor, userId: string, passkeyId: string): Promise<boolean> {
+  const rows = await db
+    .delete(userPasskeys)
+    .where(and(eq(userPasskeys.id, passkeyId), eq(userPasskeys.userId, userId)))
+    .returning({ id: userPasskeys.id });
+  return rows.length === 1;
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
 import {
@@ -8,7 +8,7 @@ import {
   listBrokerUsersWithSessions,
   listUserSessions,
 } from "@/db/queries/sessions";
-import { brokers, userSessions, users } from "@/db/schema";
+import { auditEntries, brokers, userSessions, users } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { changePassword, endBrokerUserSessions } from "./account";
@@ -32,6 +32,15 @@ async function createUser(email: string, options: { broker?: string; active?: bo
     })
     .returning();
   return user!.id;
+}
+
+/** The entries about a user (the object of the entry), newest first. */
+async function auditAbout(userId: string) {
+  return handle.db
+    .select()
+    .from(auditEntries)
+    .where(eq(auditEntries.objectId, userId))
+    .orderBy(desc(auditEntries.sequence));
 }
 
 const open = (userId: string, expiresAt = later()) => insertUserSession(handle.db, { userId, expiresAt });
@@ -109,8 +118,20 @@ describe("changePassword", () => {
       sessionId: here,
       currentPassword: "senha-antiga-1",
       newPassword: "senha-nova-123",
+      clientAddress: "203.0.113.5",
     });
     expect(result).toEqual({ ok: true, endedSessions: 2 });
+    const [ended, changed] = await auditAbout(userId);
+    expect(changed).toMatchObject({
+      action: "password.changed",
+      actorId: userId,
+      clientAddress: "203.0.113.5",
+    });
+    expect(ended).toMatchObject({
+      action: "session.ended",
+      details: { count: 2, reason: "password-changed" },
+    });
+    expect(JSON.stringify([ended, changed])).not.toMatch(/senha-(antiga|nova)|argon2/);
     for (const id of elsewhere) expect(await findUserBySession(handle.db, id)).toBeUndefined();
     expect(await findUserBySession(handle.db, here)).toMatchObject({ userId });
     const [row] = await handle.db.select().from(users).where(eq(users.id, userId));
@@ -136,7 +157,21 @@ describe("endBrokerUserSessions (admins)", () => {
     expect(await listBrokerUsersWithSessions(handle.db, brokerId)).toContainEqual(
       expect.objectContaining({ userId, liveSessions: 2 }),
     );
-    expect(await endBrokerUserSessions(handle.db, { brokerId, userId })).toBe(2);
+    const adminId = await createUser("admin-sessoes@teste.com.br");
+    expect(
+      await endBrokerUserSessions(handle.db, {
+        brokerId,
+        userId,
+        audit: { actor: { kind: "user", id: adminId }, clientAddress: "203.0.113.6" },
+      }),
+    ).toBe(2);
+    expect((await auditAbout(userId))[0]).toMatchObject({
+      action: "session.ended",
+      brokerId,
+      actorId: adminId,
+      clientAddress: "203.0.113.6",
+      details: { count: 2, reason: "ended-by-admin" },
+    });
     for (const id of sessions) expect(await findUserBySession(handle.db, id)).toBeUndefined();
   });
 

@@ -1,7 +1,9 @@
 import "server-only";
 import type { Database, Executor } from "@/db/index";
 import { deleteUserSessions, isUserOfBroker } from "@/db/queries/sessions";
-import { findPasswordHash, updatePasswordHash } from "@/db/queries/users";
+import { findActiveUserById, findPasswordHash, updatePasswordHash } from "@/db/queries/users";
+import type { AuditContext } from "@/lib/audit/context";
+import { recordAudit } from "@/lib/audit/record";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { hashPassword, verifyPassword } from "./password";
 import { checkSignInThrottle, recordFailedSignIn } from "./sign-in-throttle";
@@ -14,11 +16,18 @@ export type ChangePasswordResult =
 /**
  * Changes a signed-in user's password after checking the current one (wrong guesses are throttled
  * like sign-ins, so a stolen session cannot brute-force it), and ends the user's other sessions in
- * the same transaction: whoever knew the old password is signed out everywhere but here.
+ * the same transaction: whoever knew the old password is signed out everywhere but here. Recorded
+ * as `password.changed` and, when other sessions were open, `session.ended`.
  */
 export async function changePassword(
   db: Database,
-  input: { userId: string; sessionId: string; currentPassword: string; newPassword: string },
+  input: {
+    userId: string;
+    sessionId: string;
+    currentPassword: string;
+    newPassword: string;
+    clientAddress?: string | null;
+  },
 ): Promise<ChangePasswordResult> {
   // Counted apart from sign-ins: a namespace no e-mail can take, one "address" (the session's user).
   const identifier = { email: `password-change:${input.userId}`, ip: "session" };
@@ -31,19 +40,73 @@ export async function changePassword(
     return { ok: false, reason: "invalid" };
   }
   const passwordHash = await hashPassword(input.newPassword);
+  const brokerId = (await findActiveUserById(db, input.userId))?.brokerId ?? null;
+  const context: AuditContext = {
+    actor: { kind: "user", id: input.userId },
+    clientAddress: input.clientAddress,
+  };
   return db.transaction(async (tx) => {
     await updatePasswordHash(tx, input.userId, passwordHash);
-    return { ok: true, endedSessions: await deleteUserSessions(tx, input.userId, input.sessionId) };
+    const endedSessions = await deleteUserSessions(tx, input.userId, input.sessionId);
+    await recordAudit(tx, [
+      { brokerId, ...context, action: "password.changed", object: { type: "user", id: input.userId } },
+      ...sessionsEnded(brokerId, context, input.userId, endedSessions, "password-changed"),
+    ]);
+    return { ok: true, endedSessions };
   });
 }
 
-/** Ends every session of one of the broker's users (an admin's action); undefined for another broker's user. */
+/** The `session.ended` entry of sessions ended other than by signing out (none when none was open). */
+function sessionsEnded(
+  brokerId: string | null,
+  context: AuditContext,
+  userId: string,
+  count: number,
+  reason: "password-changed" | "ended-by-admin" | "ended-by-user",
+) {
+  if (count === 0) return [];
+  return [
+    {
+      brokerId,
+      ...context,
+      action: "session.ended" as const,
+      object: { type: "user", id: userId },
+      details: { count, reason },
+    },
+  ];
+}
+
+/** Ends every session of the signed-in user (theirs to end), recorded as `session.ended`. */
+export async function endOwnSessions(
+  db: Database,
+  input: { userId: string; brokerId: string; clientAddress?: string | null },
+): Promise<number> {
+  const context: AuditContext = {
+    actor: { kind: "user", id: input.userId },
+    clientAddress: input.clientAddress,
+  };
+  return db.transaction(async (tx) => {
+    const count = await deleteUserSessions(tx, input.userId);
+    await recordAudit(tx, sessionsEnded(input.brokerId, context, input.userId, count, "ended-by-user"));
+    return count;
+  });
+}
+
+/**
+ * Ends every session of one of the broker's users (an admin's action, recorded as `session.ended`
+ * with the admin as actor); undefined for another broker's user.
+ */
 export async function endBrokerUserSessions(
   db: Executor,
-  input: { brokerId: string; userId: string },
+  input: { brokerId: string; userId: string; audit?: AuditContext },
 ): Promise<number | undefined> {
   if (!(await isUserOfBroker(db, input.userId, input.brokerId))) return undefined;
-  return deleteUserSessions(db, input.userId);
+  const context = input.audit ?? { actor: { kind: "system" as const } };
+  return db.transaction(async (tx) => {
+    const count = await deleteUserSessions(tx, input.userId);
+    await recordAudit(tx, sessionsEnded(input.brokerId, context, input.userId, count, "ended-by-admin"));
+    return count;
+  });
 }
 
 /** What the portal's form for this shows after a submission. */

@@ -57,11 +57,18 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | undefined> =
   return user;
 });
 
+/** How a user proved who they are: the password alone, with a second factor, or a passkey alone. */
+export type SignInMethod = "password" | "totp" | "recovery-code" | "passkey";
+
 /**
  * Starts a session for a user who has just proved who they are: a new row, recorded in the audit
- * trail (`auth.sign-in`) in the same transaction, and its id sealed in the cookie.
+ * trail (`auth.sign-in`, with how) in the same transaction, and its id sealed in the cookie.
  */
-export async function startSession(userId: string, userAgent: string | null): Promise<void> {
+export async function startSession(
+  userId: string,
+  userAgent: string | null,
+  method: SignInMethod = "password",
+): Promise<void> {
   const now = new Date();
   const timeouts = sessionTimeouts();
   const clientAddress = clientIp(await headers());
@@ -80,7 +87,7 @@ export async function startSession(userId: string, userAgent: string | null): Pr
       clientAddress,
       action: "auth.sign-in",
       object: { type: "user", id: userId },
-      details: { userAgent: shortAgent },
+      details: { userAgent: shortAgent, method },
       occurredAt: now,
     });
     return id;

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { PasskeySignInButton } from "@/components/auth/passkey-sign-in-button";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { getCurrentUser } from "@/lib/auth/session";
 import { signInAction } from "../actions";
+import { beginPasskeySignInAction, finishPasskeySignInAction } from "../passkey-actions";
 
 export const metadata: Metadata = { title: "Entrar" };
 
@@ -29,6 +31,14 @@ export default async function SignInPage({
         </p>
       ) : null}
       <SignInForm action={signInAction} callbackUrl={callbackUrl} />
+      <p className="muted" style={{ textAlign: "center" }}>
+        ou
+      </p>
+      <PasskeySignInButton
+        begin={beginPasskeySignInAction}
+        finish={finishPasskeySignInAction}
+        callbackUrl={callbackUrl}
+      />
     </div>
   );
 }

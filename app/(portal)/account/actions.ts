@@ -1,15 +1,16 @@
 "use server";
 
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
-import { deleteUserSessions } from "@/db/queries/sessions";
-import { changePassword } from "@/lib/auth/account";
+import { changePassword, endOwnSessions } from "@/lib/auth/account";
 import {
   type PasswordChangeField,
   type PasswordChangeState,
   passwordChangeSchema,
 } from "@/lib/auth/password-change-schema";
 import { endSession, requireUser } from "@/lib/auth/session";
+import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
 import {
   actionFailure,
   actionSuccess,
@@ -17,6 +18,7 @@ import {
   REVIEW_FIELDS_MESSAGE,
   UNREADABLE_FORM_MESSAGE,
 } from "@/lib/forms/action-result";
+import { clientIp } from "@/lib/http/client-address";
 
 /** Changes the signed-in user's password (schema re-checked here) and ends their other sessions. */
 export async function changePasswordAction(
@@ -36,14 +38,10 @@ export async function changePasswordAction(
     sessionId: user.sessionId,
     currentPassword: parsed.data.currentPassword,
     newPassword: parsed.data.newPassword,
+    clientAddress: clientIp(await headers()),
   });
   if (result.ok) return actionSuccess({ endedSessions: result.endedSessions });
-  if (result.reason === "throttled") {
-    const minutes = Math.ceil(result.retryAfterSeconds / 60);
-    return actionFailure(
-      `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`,
-    );
-  }
+  if (result.reason === "throttled") return actionFailure(tooManyAttemptsMessage(result.retryAfterSeconds));
   return actionFailure<PasswordChangeField>(REVIEW_FIELDS_MESSAGE, {
     currentPassword: "Senha atual incorreta.",
   });
@@ -52,7 +50,11 @@ export async function changePasswordAction(
 /** Ends every session of the signed-in user, this one included, and goes to the sign-in page. */
 export async function endAllMySessionsAction(): Promise<void> {
   const user = await requireUser();
-  await deleteUserSessions(await getDb(), user.userId);
+  await endOwnSessions(await getDb(), {
+    userId: user.userId,
+    brokerId: user.brokerId,
+    clientAddress: clientIp(await headers()),
+  });
   await endSession();
   redirect("/sign-in?sessionsEnded=1");
 }

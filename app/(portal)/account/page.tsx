@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { PasskeyList } from "@/components/account/passkey-list";
+import { PasskeyRegistration } from "@/components/account/passkey-registration";
 import { PasswordChangeForm } from "@/components/account/password-change-form";
 import {
   RegenerateRecoveryCodesForm,
@@ -6,13 +8,18 @@ import {
 } from "@/components/account/second-factor-settings";
 import { TotpEnrolment } from "@/components/account/totp-enrolment";
 import { getDb } from "@/db/index";
-import { findSecondFactorSummary } from "@/db/queries/second-factor";
+import { findSecondFactorSummary, listUserPasskeys } from "@/db/queries/second-factor";
 import { listUserSessions } from "@/db/queries/sessions";
 import { RECOVERY_CODE_COUNT } from "@/lib/auth/second-factor/recovery-codes";
 import { requireUser } from "@/lib/auth/session";
 import { describeUserAgent } from "@/lib/auth/user-agent";
 import { formatDateTime } from "@/lib/format/pt-br";
 import { changePasswordAction, endAllMySessionsAction } from "./actions";
+import {
+  beginPasskeyRegistrationAction,
+  finishPasskeyRegistrationAction,
+  removePasskeyAction,
+} from "./passkey-actions";
 import {
   beginEnrolmentAction,
   confirmEnrolmentAction,
@@ -26,10 +33,12 @@ export const metadata: Metadata = { title: "Minha conta" };
 export default async function AccountPage() {
   const user = await requireUser();
   const db = await getDb();
-  const [sessions, secondFactor] = await Promise.all([
+  const [sessions, secondFactor, passkeys] = await Promise.all([
     listUserSessions(db, user.userId),
     findSecondFactorSummary(db, user.userId),
+    listUserPasskeys(db, user.userId),
   ]);
+  const hasPasskey = passkeys.length > 0;
   return (
     <>
       <div className="page-header">
@@ -51,19 +60,25 @@ export default async function AccountPage() {
         </section>
         <section className="card" aria-labelledby="second-factor-title">
           <h2 id="second-factor-title">Segundo fator</h2>
+          <p className="muted">
+            {secondFactor?.brokerRequires ? "Sua corretora exige um segundo fator. " : ""}
+            Use um aplicativo autenticador no celular, uma chave de acesso, ou ambos. Uma chave de acesso
+            (biometria ou PIN do aparelho, ou uma chave de segurança) entra no portal sozinha, sem senha.
+          </p>
+          <h3>Aplicativo autenticador</h3>
           {secondFactor?.totpConfirmedAt ? (
             <>
               <p>
-                <span className="badge badge-success">Ativo</span> Aplicativo autenticador configurado em{" "}
+                <span className="badge badge-success">Ativo</span> Configurado em{" "}
                 {formatDateTime(secondFactor.totpConfirmedAt)}. Restam {secondFactor.recoveryCodesLeft} de{" "}
                 {RECOVERY_CODE_COUNT} códigos de recuperação.
               </p>
-              <h3>Novos códigos de recuperação</h3>
+              <h4>Novos códigos de recuperação</h4>
               <p className="muted">Os códigos atuais deixam de valer. Informe um código do aplicativo.</p>
               <RegenerateRecoveryCodesForm action={regenerateRecoveryCodesAction} />
-              <h3>Remover o segundo fator</h3>
+              <h4>Remover o aplicativo autenticador</h4>
               <p className="muted">
-                {secondFactor.brokerRequires
+                {secondFactor.brokerRequires && !hasPasskey
                   ? "Sua corretora exige um segundo fator: ao entrar de novo, você precisará configurar outro."
                   : "Para trocar de celular, remova e configure de novo."}
               </p>
@@ -72,10 +87,7 @@ export default async function AccountPage() {
           ) : (
             <>
               <p className="muted">
-                {secondFactor?.brokerRequires
-                  ? "Sua corretora exige um segundo fator. "
-                  : "Proteja a conta mesmo que a senha vaze: "}
-                além da senha, o portal pedirá o código de 6 dígitos de um aplicativo autenticador no celular.
+                Além da senha, o portal pedirá o código de 6 dígitos de um aplicativo autenticador no celular.
               </p>
               <TotpEnrolment
                 accountName={user.email}
@@ -89,6 +101,12 @@ export default async function AccountPage() {
               />
             </>
           )}
+          <h3>Chaves de acesso</h3>
+          <PasskeyList passkeys={passkeys} removeAction={removePasskeyAction} />
+          <PasskeyRegistration
+            begin={beginPasskeyRegistrationAction}
+            finish={finishPasskeyRegistrationAction}
+          />
         </section>
         <section className="card" aria-labelledby="sessions-title">
           <h2 id="sessions-title">Sessões ativas</h2>

@@ -1,11 +1,19 @@
+import { desc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
-import { findBrokerRequiresSecondFactor, findSecondFactorSummary } from "@/db/queries/second-factor";
-import { brokers, users } from "@/db/schema";
+import {
+  findBrokerRequiresSecondFactor,
+  findSecondFactorSummary,
+  listUserPasskeys,
+} from "@/db/queries/second-factor";
+import { auditEntries, brokers, users } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
+import { relyingPartyOf } from "@/lib/auth/passkeys/relying-party";
+import { SoftAuthenticator } from "@/lib/auth/passkeys/soft-authenticator";
 import { hashPassword } from "@/lib/auth/password";
 import { generateTotpCode, TOTP_PERIOD_SECONDS } from "@/lib/auth/second-factor/totp";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
+import { peerHeader } from "@/lib/testing/fixtures";
 
 type TestUser = { userId: string; brokerId: string; email: string; role: "admin" | "member" };
 let current: TestUser | undefined;
@@ -17,6 +25,16 @@ vi.mock("@/lib/auth/session", () => ({
   },
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+const jar = vi.hoisted(() => new Map<string, string>());
+const requestHeaders = new Headers({ ...peerHeader("198.51.100.50"), host: "portal.teste" });
+vi.mock("next/headers", () => ({
+  headers: async () => requestHeaders,
+  cookies: async () => ({
+    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined),
+    set: (name: string, value: string) => jar.set(name, value),
+    delete: (name: string) => jar.delete(name),
+  }),
+}));
 
 const {
   beginEnrolmentAction,
@@ -25,11 +43,23 @@ const {
   removeSecondFactorAction,
   setRequireSecondFactorAction,
 } = await import("./second-factor-actions");
+const { beginPasskeyRegistrationAction, finishPasskeyRegistrationAction, removePasskeyAction } = await import(
+  "./passkey-actions"
+);
 
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
 let handle: DatabaseHandle;
 let admin: TestUser;
 let member: TestUser;
+
+/** The user's audit entries, newest first. */
+async function auditOf(userId: string) {
+  return handle.db
+    .select()
+    .from(auditEntries)
+    .where(eq(auditEntries.actorId, userId))
+    .orderBy(desc(auditEntries.sequence));
+}
 
 function form(values: Record<string, string>): FormData {
   const data = new FormData();
@@ -110,6 +140,66 @@ describe("the account page's second factor", () => {
       ),
     ).toEqual({ ok: true, data: undefined });
     expect(await findSecondFactorSummary(handle.db, member.userId)).toMatchObject({ totpConfirmedAt: null });
+
+    const entries = await auditOf(member.userId);
+    expect(
+      entries.map((entry) => entry.action).filter((action) => action !== "auth.second-factor-failed"),
+    ).toEqual([
+      "second-factor.removed",
+      "second-factor.recovery-code-used",
+      "second-factor.recovery-codes-regenerated",
+      "second-factor.enabled",
+    ]);
+    expect(entries[0]).toMatchObject({ brokerId: member.brokerId, clientAddress: "198.51.100.50" });
+    const text = JSON.stringify(entries);
+    for (const hidden of [secret, "segredo123", ...(regenerated?.ok ? regenerated.data.recoveryCodes : [])])
+      expect(text).not.toContain(hidden);
+  });
+
+  it("registers a passkey with a name, lists it and removes it with the password", async () => {
+    current = member;
+    expect(await beginPasskeyRegistrationAction("  ")).toEqual({
+      ok: false,
+      error: "Dê um nome à chave de acesso.",
+    });
+    const options = await beginPasskeyRegistrationAction("Notebook");
+    if (!options.ok) throw new Error(options.error);
+    expect(options.data.rp.id).toBe("portal.teste");
+    const rp = relyingPartyOf(requestHeaders);
+    const authenticator = new SoftAuthenticator(rp.id, rp.origin);
+    const response = authenticator.register(options.data);
+    // The registration's challenge is this user's: another user cannot finish it.
+    current = admin;
+    expect(await finishPasskeyRegistrationAction("Notebook", response)).toMatchObject({ ok: false });
+    current = member;
+    expect(await finishPasskeyRegistrationAction("Notebook", response)).toMatchObject({ ok: false });
+    const again = await beginPasskeyRegistrationAction("Notebook");
+    if (!again.ok) throw new Error(again.error);
+    expect(await finishPasskeyRegistrationAction("Notebook", authenticator.register(again.data))).toEqual({
+      ok: true,
+      data: undefined,
+    });
+    const [passkey] = await listUserPasskeys(handle.db, member.userId);
+    expect(passkey).toMatchObject({ name: "Notebook", lastUsedAt: null });
+    expect(await findSecondFactorSummary(handle.db, member.userId)).toMatchObject({ passkeys: 1 });
+
+    expect(
+      await removePasskeyAction(null, form({ passkeyId: passkey!.id, password: "errada" })),
+    ).toMatchObject({ ok: false, fieldErrors: { password: "Confira a senha." } });
+    expect(await removePasskeyAction(null, form({ passkeyId: "x", password: "segredo123" }))).toMatchObject({
+      ok: false,
+    });
+    expect(await removePasskeyAction(null, form({ passkeyId: passkey!.id, password: "segredo123" }))).toEqual(
+      { ok: true, data: undefined },
+    );
+    expect(await listUserPasskeys(handle.db, member.userId)).toEqual([]);
+    const [removed, added] = await auditOf(member.userId);
+    expect(removed).toMatchObject({ action: "passkey.removed", objectId: passkey!.id });
+    expect(added).toMatchObject({
+      action: "passkey.added",
+      objectId: passkey!.id,
+      details: { name: "Notebook" },
+    });
   });
 
   it("lets only an admin require a second factor for the broker", async () => {
@@ -124,6 +214,11 @@ describe("the account page's second factor", () => {
       data: { requireSecondFactor: true },
     });
     expect(await findBrokerRequiresSecondFactor(handle.db, admin.brokerId)).toBe(true);
+    expect((await auditOf(admin.userId))[0]).toMatchObject({
+      action: "broker.second-factor-requirement-changed",
+      brokerId: admin.brokerId,
+      details: { required: true },
+    });
     // An unticked checkbox sends nothing: the requirement is lifted.
     expect(await setRequireSecondFactorAction(null, form({}))).toEqual({
       ok: true,

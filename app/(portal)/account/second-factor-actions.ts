@@ -22,22 +22,20 @@ import {
   type SecondFactorFailure,
   setBrokerRequiresSecondFactor,
 } from "@/lib/auth/second-factor/service";
-import { requireAdmin, requireUser } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/session";
+import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
 import {
   actionFailure,
   actionSuccess,
-  invalidForm,
   REVIEW_FIELDS_MESSAGE,
   UNREADABLE_FORM_MESSAGE,
 } from "@/lib/forms/action-result";
+import { readSignedInForm } from "./signed-in-form";
 
-function throttledMessage(retryAfterSeconds: number): string {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`;
-}
+const CODE_FIELDS = ["code"] as const;
 
 function codeFailure(result: SecondFactorFailure) {
-  if (result.reason === "throttled") return actionFailure(throttledMessage(result.retryAfterSeconds));
+  if (result.reason === "throttled") return actionFailure(tooManyAttemptsMessage(result.retryAfterSeconds));
   return actionFailure<SecondFactorCodeField>(REVIEW_FIELDS_MESSAGE, {
     code: "Código incorreto ou já usado.",
   });
@@ -50,7 +48,7 @@ export async function beginEnrolmentAction(
 ): Promise<BeginEnrolmentState> {
   const user = await requireUser();
   const enrolment = await beginTotpEnrolment(await getDb(), { userId: user.userId, accountName: user.email });
-  if (!enrolment) return actionFailure("O segundo fator já está ativo. Recarregue a página.");
+  if (!enrolment) return actionFailure("O aplicativo autenticador já está ativo. Recarregue a página.");
   return actionSuccess(enrolment);
 }
 
@@ -59,14 +57,13 @@ export async function confirmEnrolmentAction(
   _state: RecoveryCodesState,
   formData: FormData,
 ): Promise<RecoveryCodesState> {
-  if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
-  const user = await requireUser();
-  const parsed = totpCodeSchema.safeParse({ code: formData.get("code") ?? "" });
-  if (!parsed.success) return invalidForm<SecondFactorCodeField>(parsed.error);
+  const form = await readSignedInForm(formData, totpCodeSchema, CODE_FIELDS);
+  if (!form.ok) return form;
   const result = await confirmTotpEnrolment(await getDb(), {
-    userId: user.userId,
-    code: parsed.data.code,
-    attempt: accountAttempt(user.userId),
+    userId: form.user.userId,
+    code: form.data.code,
+    attempt: accountAttempt(form.user.userId),
+    clientAddress: form.clientAddress,
   });
   if (!result.ok) return codeFailure(result);
   return actionSuccess({ recoveryCodes: result.recoveryCodes });
@@ -77,33 +74,31 @@ export async function regenerateRecoveryCodesAction(
   _state: RecoveryCodesState,
   formData: FormData,
 ): Promise<RecoveryCodesState> {
-  if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
-  const user = await requireUser();
-  const parsed = totpCodeSchema.safeParse({ code: formData.get("code") ?? "" });
-  if (!parsed.success) return invalidForm<SecondFactorCodeField>(parsed.error);
+  const form = await readSignedInForm(formData, totpCodeSchema, CODE_FIELDS);
+  if (!form.ok) return form;
   const result = await regenerateRecoveryCodes(await getDb(), {
-    userId: user.userId,
-    code: parsed.data.code,
+    userId: form.user.userId,
+    code: form.data.code,
+    clientAddress: form.clientAddress,
   });
   if (!result.ok) return codeFailure(result);
   return actionSuccess({ recoveryCodes: result.recoveryCodes });
 }
 
-/** Removes the second factor after the password and a code. */
+/** Removes the authenticator app (and its recovery codes) after the password and a code. */
 export async function removeSecondFactorAction(
   _state: RemoveSecondFactorState,
   formData: FormData,
 ): Promise<RemoveSecondFactorState> {
-  if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
-  const user = await requireUser();
-  const parsed = removeSecondFactorSchema.safeParse({
-    password: formData.get("password") ?? "",
-    code: formData.get("code") ?? "",
+  const form = await readSignedInForm(formData, removeSecondFactorSchema, ["password", "code"] as const);
+  if (!form.ok) return form;
+  const result = await removeSecondFactor(await getDb(), {
+    userId: form.user.userId,
+    ...form.data,
+    clientAddress: form.clientAddress,
   });
-  if (!parsed.success) return invalidForm<RemoveSecondFactorField>(parsed.error);
-  const result = await removeSecondFactor(await getDb(), { userId: user.userId, ...parsed.data });
   if (!result.ok) {
-    if (result.reason === "throttled") return actionFailure(throttledMessage(result.retryAfterSeconds));
+    if (result.reason === "throttled") return actionFailure(tooManyAttemptsMessage(result.retryAfterSeconds));
     return actionFailure<RemoveSecondFactorField>("Senha ou código incorretos.", {
       password: "Confira a senha.",
       code: "Confira o código.",
@@ -118,16 +113,16 @@ export async function setRequireSecondFactorAction(
   _state: RequireSecondFactorState,
   formData: FormData,
 ): Promise<RequireSecondFactorState> {
-  if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
-  const admin = await requireAdmin();
-  const parsed = requireSecondFactorSchema.safeParse({
-    requireSecondFactor: formData.get("requireSecondFactor") ?? undefined,
+  const form = await readSignedInForm(formData, requireSecondFactorSchema, ["requireSecondFactor"] as const, {
+    admin: true,
   });
-  if (!parsed.success) return actionFailure(UNREADABLE_FORM_MESSAGE);
+  if (!form.ok) return actionFailure(UNREADABLE_FORM_MESSAGE);
   await setBrokerRequiresSecondFactor(await getDb(), {
-    brokerId: admin.brokerId,
-    userId: admin.userId,
-    value: parsed.data.requireSecondFactor,
+    brokerId: form.user.brokerId,
+    userId: form.user.userId,
+    value: form.data.requireSecondFactor,
+    clientAddress: form.clientAddress,
   });
-  return actionSuccess({ requireSecondFactor: parsed.data.requireSecondFactor });
+  revalidatePath("/settings/users");
+  return actionSuccess({ requireSecondFactor: form.data.requireSecondFactor });
 }

@@ -35,7 +35,7 @@ export type RemoveSecondFactorField = "password" | "code";
 /** The sign-in step's form when it does not redirect. */
 export type SecondFactorStepState = ActionState<never, SecondFactorCodeField>;
 /** Starting an enrolment: what the app must read. */
-export type BeginEnrolmentState = ActionState<{ uri: string; secretGroups: string }>;
+export type BeginEnrolmentState = ActionState<{ uri: string; secretGroups: string; qrCode: string }>;
 /** A confirmed enrolment or a regeneration: the recovery codes, shown this once. */
 export type RecoveryCodesState = ActionState<
   { recoveryCodes: string[]; next?: string },

@@ -11,10 +11,13 @@ import {
   updateBrokerRequiresSecondFactor,
   upsertPendingTotp,
 } from "@/db/queries/second-factor";
-import { findPasswordHash } from "@/db/queries/users";
+import { findActiveUserById, findPasswordHash } from "@/db/queries/users";
+import { appendAudit, recordAudit } from "@/lib/audit/record";
+import type { AuditAction } from "@/lib/audit/types";
 import { log } from "@/lib/log";
 import { hashPassword, verifyPassword } from "../password";
 import { checkSignInThrottle, recordFailedSignIn, type SignInAttempt } from "../sign-in-throttle";
+import { qrCodeDataUrl } from "./qr-code";
 import { generateRecoveryCodes, normalizeRecoveryCode } from "./recovery-codes";
 import { openTotpSecret, sealTotpSecret } from "./secret-box";
 import { createTotpSecret, groupSecret, matchTotpStep, normalizeTotpCode, totpUri } from "./totp";
@@ -40,8 +43,45 @@ async function throttled(attempt: SignInAttempt): Promise<SecondFactorFailure | 
     : { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
 }
 
-async function failed(attempt: SignInAttempt): Promise<SecondFactorFailure> {
-  await recordFailedSignIn(attempt);
+/** Where a change comes from: the client address of the user's request (their own account). */
+type ClientAddress = { clientAddress?: string | null };
+
+/** The audit entry of a change the user makes to their own second factor. */
+async function ownEntry(
+  db: Executor,
+  userId: string,
+  action: AuditAction,
+  clientAddress: string | null | undefined,
+  details?: Record<string, unknown>,
+) {
+  const brokerId = (await findActiveUserById(db, userId))?.brokerId ?? null;
+  return {
+    brokerId,
+    actor: { kind: "user" as const, id: userId },
+    clientAddress: clientAddress ?? null,
+    action,
+    object: { type: "user", id: userId },
+    ...(details ? { details } : {}),
+  };
+}
+
+/**
+ * A refused code: counted toward the lock-out and, at sign-in, recorded as
+ * `auth.second-factor-failed` (the account page's refusals are the signed-in user's own typos).
+ */
+async function failed(
+  db: Executor,
+  input: { userId: string; attempt: SignInAttempt; clientAddress?: string | null },
+  stage: "sign-in" | "account",
+): Promise<SecondFactorFailure> {
+  await recordFailedSignIn(input.attempt);
+  if (stage === "sign-in")
+    await appendAudit(
+      db,
+      await ownEntry(db, input.userId, "auth.second-factor-failed", input.clientAddress ?? input.attempt.ip, {
+        method: "code",
+      }),
+    );
   return { ok: false, reason: "invalid" };
 }
 
@@ -50,11 +90,23 @@ export type SignInRequirement = "none" | "verify" | "enrol";
 
 export async function signInRequirement(db: Executor, userId: string): Promise<SignInRequirement> {
   const summary = await findSecondFactorSummary(db, userId);
-  if (summary?.totpConfirmedAt) return "verify";
+  if (hasSecondFactor(summary)) return "verify";
   return summary?.brokerRequires ? "enrol" : "none";
 }
 
-export type TotpEnrolment = { uri: string; secretGroups: string };
+/** A user has a second factor with TOTP confirmed or at least one passkey. */
+export function hasSecondFactor(
+  summary: { totpConfirmedAt: Date | null; passkeys: number } | undefined,
+): boolean {
+  return Boolean(summary && (summary.totpConfirmedAt || summary.passkeys > 0));
+}
+
+export type TotpEnrolment = { uri: string; secretGroups: string; qrCode: string };
+
+async function enrolmentOf(secret: string, accountName: string): Promise<TotpEnrolment> {
+  const uri = totpUri(secret, accountName);
+  return { uri, secretGroups: groupSecret(secret), qrCode: await qrCodeDataUrl(uri) };
+}
 
 /**
  * Starts a TOTP enrolment: a new secret, sealed and kept unconfirmed until a code from the app
@@ -66,7 +118,7 @@ export async function beginTotpEnrolment(
 ): Promise<TotpEnrolment | undefined> {
   const secret = createTotpSecret();
   if (!(await upsertPendingTotp(db, input.userId, sealTotpSecret(secret, input.userId)))) return undefined;
-  return { uri: totpUri(secret, input.accountName), secretGroups: groupSecret(secret) };
+  return enrolmentOf(secret, input.accountName);
 }
 
 /** The enrolment under way (to show it again, e.g. after a wrong code), or undefined. */
@@ -77,7 +129,7 @@ export async function pendingTotpEnrolment(
   const row = await findUserTotp(db, input.userId);
   if (!row || row.confirmedAt) return undefined;
   const secret = openTotpSecret(row.secretSealed, input.userId);
-  return secret ? { uri: totpUri(secret, input.accountName), secretGroups: groupSecret(secret) } : undefined;
+  return secret ? enrolmentOf(secret, input.accountName) : undefined;
 }
 
 async function hashCodes(codes: string[]): Promise<string[]> {
@@ -90,22 +142,34 @@ async function hashCodes(codes: string[]): Promise<string[]> {
  */
 export async function confirmTotpEnrolment(
   db: Database,
-  input: { userId: string; code: string; attempt: SignInAttempt; now?: number },
+  input: {
+    userId: string;
+    code: string;
+    attempt: SignInAttempt;
+    /** At sign-in (an enrolment the broker requires), failures are audited as such. */
+    stage?: "sign-in" | "account";
+    now?: number;
+  } & ClientAddress,
 ): Promise<{ ok: true; recoveryCodes: string[] } | SecondFactorFailure> {
   const refused = await throttled(input.attempt);
   if (refused) return refused;
+  const stage = input.stage ?? "account";
   const row = await findUserTotp(db, input.userId);
   const secret = row && !row.confirmedAt ? openTotpSecret(row.secretSealed, input.userId) : undefined;
   const step = secret ? matchTotpStep(secret, input.code, input.now ?? Date.now()) : undefined;
-  if (step === undefined) return failed(input.attempt);
+  if (step === undefined) return failed(db, input, stage);
   const recoveryCodes = generateRecoveryCodes();
   const hashes = await hashCodes(recoveryCodes);
+  const entry = await ownEntry(db, input.userId, "second-factor.enabled", input.clientAddress, {
+    method: "totp",
+  });
   const confirmed = await db.transaction(async (tx) => {
     if (!(await claimTotpStep(tx, { userId: input.userId, step, confirm: true }))) return false;
     await replaceRecoveryCodes(tx, input.userId, hashes);
+    await recordAudit(tx, entry);
     return true;
   });
-  if (!confirmed) return failed(input.attempt);
+  if (!confirmed) return failed(db, input, stage);
   log.info({ userId: input.userId }, "second factor: TOTP enabled");
   return { ok: true, recoveryCodes };
 }
@@ -137,33 +201,64 @@ export type SecondFactorMethod = "totp" | "recovery-code";
  */
 export async function verifySecondFactor(
   db: Executor,
-  input: { userId: string; code: string; attempt: SignInAttempt; now?: number },
+  input: {
+    userId: string;
+    code: string;
+    attempt: SignInAttempt;
+    stage?: "sign-in" | "account";
+    now?: number;
+  } & ClientAddress,
 ): Promise<{ ok: true; method: SecondFactorMethod } | SecondFactorFailure> {
   const refused = await throttled(input.attempt);
   if (refused) return refused;
+  const stage = input.stage ?? "sign-in";
   if (normalizeTotpCode(input.code)) {
     if (await acceptTotpCode(db, input.userId, input.code, input.now ?? Date.now()))
       return { ok: true, method: "totp" };
-    return failed(input.attempt);
+    return failed(db, input, stage);
   }
   if (await acceptRecoveryCode(db, input.userId, input.code)) {
+    const left = (await listUnusedRecoveryCodes(db, input.userId)).length;
+    await appendAudit(
+      db,
+      await ownEntry(
+        db,
+        input.userId,
+        "second-factor.recovery-code-used",
+        input.clientAddress ?? input.attempt.ip,
+        {
+          recoveryCodesLeft: left,
+        },
+      ),
+    );
     log.info({ userId: input.userId }, "second factor: recovery code used");
     return { ok: true, method: "recovery-code" };
   }
-  return failed(input.attempt);
+  return failed(db, input, stage);
 }
 
 /** New recovery codes (the old ones stop working), after a TOTP code from the app. */
 export async function regenerateRecoveryCodes(
   db: Database,
-  input: { userId: string; code: string; now?: number },
+  input: { userId: string; code: string; now?: number } & ClientAddress,
 ): Promise<{ ok: true; recoveryCodes: string[] } | SecondFactorFailure> {
   const attempt = accountAttempt(input.userId);
   const refused = await throttled(attempt);
   if (refused) return refused;
-  if (!(await acceptTotpCode(db, input.userId, input.code, input.now ?? Date.now()))) return failed(attempt);
+  if (!(await acceptTotpCode(db, input.userId, input.code, input.now ?? Date.now())))
+    return failed(db, { ...input, attempt }, "account");
   const recoveryCodes = generateRecoveryCodes();
-  await replaceRecoveryCodes(db, input.userId, await hashCodes(recoveryCodes));
+  const hashes = await hashCodes(recoveryCodes);
+  const entry = await ownEntry(
+    db,
+    input.userId,
+    "second-factor.recovery-codes-regenerated",
+    input.clientAddress,
+  );
+  await db.transaction(async (tx) => {
+    await replaceRecoveryCodes(tx, input.userId, hashes);
+    await recordAudit(tx, entry);
+  });
   log.info({ userId: input.userId }, "second factor: recovery codes regenerated");
   return { ok: true, recoveryCodes };
 }
@@ -171,16 +266,23 @@ export async function regenerateRecoveryCodes(
 /** Removes the second factor after the password and a code (from the app, or a recovery code). */
 export async function removeSecondFactor(
   db: Database,
-  input: { userId: string; password: string; code: string; now?: number },
+  input: { userId: string; password: string; code: string; now?: number } & ClientAddress,
 ): Promise<{ ok: true } | SecondFactorFailure> {
   const attempt = accountAttempt(input.userId);
   const refused = await throttled(attempt);
   if (refused) return refused;
   const passwordHash = await findPasswordHash(db, input.userId);
-  if (!passwordHash || !(await verifyPassword(passwordHash, input.password))) return failed(attempt);
-  const verified = await verifySecondFactor(db, { ...input, attempt });
+  if (!passwordHash || !(await verifyPassword(passwordHash, input.password)))
+    return failed(db, { ...input, attempt }, "account");
+  const verified = await verifySecondFactor(db, { ...input, attempt, stage: "account" });
   if (!verified.ok) return verified;
-  await deleteSecondFactor(db, input.userId);
+  const entry = await ownEntry(db, input.userId, "second-factor.removed", input.clientAddress, {
+    method: "totp",
+  });
+  await db.transaction(async (tx) => {
+    await deleteSecondFactor(tx, input.userId);
+    await recordAudit(tx, entry);
+  });
   log.info({ userId: input.userId }, "second factor: removed");
   return { ok: true };
 }
@@ -188,9 +290,19 @@ export async function removeSecondFactor(
 /** The broker's "exigir segundo fator" (an admin's setting): users without one enrol at next sign-in. */
 export async function setBrokerRequiresSecondFactor(
   db: Executor,
-  input: { brokerId: string; userId: string; value: boolean },
+  input: { brokerId: string; userId: string; value: boolean } & ClientAddress,
 ): Promise<void> {
-  await updateBrokerRequiresSecondFactor(db, input.brokerId, input.value);
+  await db.transaction(async (tx) => {
+    await updateBrokerRequiresSecondFactor(tx, input.brokerId, input.value);
+    await recordAudit(tx, {
+      brokerId: input.brokerId,
+      actor: { kind: "user", id: input.userId },
+      clientAddress: input.clientAddress ?? null,
+      action: "broker.second-factor-requirement-changed",
+      object: { type: "broker", id: input.brokerId },
+      details: { required: input.value },
+    });
+  });
   log.info(
     { brokerId: input.brokerId, userId: input.userId, value: input.value },
     "second factor: broker requirement changed",

@@ -1,24 +1,29 @@
 import type { Metadata } from "next";
+import { RequireSecondFactorForm } from "@/components/account/require-second-factor-form";
 import { UsersTable } from "@/components/account/users-table";
 import { getDb } from "@/db/index";
+import { findBrokerRequiresSecondFactor, listBrokerSecondFactors } from "@/db/queries/second-factor";
 import { listBrokerSessions, listBrokerUsersWithSessions } from "@/db/queries/sessions";
 import { requireAdmin } from "@/lib/auth/session";
 import { sessionTimeouts } from "@/lib/auth/session-policy";
+import { setRequireSecondFactorAction } from "../../account/second-factor-actions";
 import { endUserSessionsAction } from "./actions";
 
 export const metadata: Metadata = { title: "Usuários" };
 
 /**
- * The broker's portal users, their open sessions (idle ones left out) and their last activity; an
- * admin can end a user's sessions.
+ * The broker's portal users, their second factor, their open sessions (idle ones left out) and
+ * their last activity; an admin can end a user's sessions and require a second factor of everyone.
  */
 export default async function UsersPage() {
   const admin = await requireAdmin();
   const db = await getDb();
   const clock = { idleSeconds: sessionTimeouts().idleSeconds };
-  const [users, sessions] = await Promise.all([
+  const [users, sessions, secondFactors, requireSecondFactor] = await Promise.all([
     listBrokerUsersWithSessions(db, admin.brokerId, clock),
     listBrokerSessions(db, admin.brokerId, clock),
+    listBrokerSecondFactors(db, admin.brokerId),
+    findBrokerRequiresSecondFactor(db, admin.brokerId),
   ]);
   const { idleSeconds, absoluteSeconds } = sessionTimeouts();
   const idleMinutes = idleSeconds / 60;
@@ -35,8 +40,13 @@ export default async function UsersPage() {
           </p>
         </div>
       </div>
+      <RequireSecondFactorForm
+        requireSecondFactor={requireSecondFactor}
+        action={setRequireSecondFactorAction}
+      />
       <UsersTable
         users={users}
+        secondFactors={secondFactors}
         sessions={sessions.map((session) => ({
           id: session.id,
           userId: session.userId,
