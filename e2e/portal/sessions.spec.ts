@@ -82,14 +82,14 @@ test.describe("sessions end when they should", () => {
     await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Usuários" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Usuários" })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: "Marcos Membro" });
-    await expect(row.getByRole("cell").nth(3)).toHaveText(/\d+ sess(ão|ões)/);
+    await expect(row.getByRole("cell").nth(4)).toHaveText(/\d+ sess(ão|ões)/);
     await docShot(page, "users");
     await row.getByRole("button", { name: "Encerrar sessões de Marcos Membro" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Encerrar sessões" }).click();
     await expect(
       page.getByRole("status").filter({ hasText: "Sessões de Marcos Membro encerradas" }),
     ).toBeVisible();
-    await expect(row.getByRole("cell").nth(3)).toHaveText("Nenhuma");
+    await expect(row.getByRole("cell").nth(4)).toHaveText("Nenhuma");
 
     await expectSignedOut(member.page);
     await page.goto("/policies");
