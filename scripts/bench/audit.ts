@@ -1,6 +1,6 @@
 // npm run bench:audit [-- --database NAME] [--rounds N [--quick]] [--duration S] [--warmup S]
 //   [--rate N] [--connections N] [--entries N] [--skip-lookup] [--skip-verify] [--build|--skip-build]
-//   [--port-base P]
+//   [--port-base P] [--off-first]
 // The audit trail's two costs, on the PostgreSQL database bench:policies loads (1M policies):
 // 1. the API policy lookup with its read audit on and with AUDIT_READS=off, two production servers
 //    measured interleaved round by round (open loop at a fixed rate, then a closed-loop burst); the
@@ -44,6 +44,7 @@ const { values: args } = parseArgs({
     build: { type: "boolean", default: false },
     "skip-build": { type: "boolean", default: false },
     "port-base": { type: "string", default: "3400" },
+    "off-first": { type: "boolean", default: false },
   },
 });
 
@@ -273,8 +274,11 @@ async function measureLookup(sql: postgres.Sql) {
 
   const servers: Server[] = [];
   log("Starting the app twice (next start): AUDIT_READS=on and AUDIT_READS=off…");
-  servers.push(await startServer("on", PORT_BASE));
-  servers.push(await startServer("off", Number(new URL(servers[0]!.baseUrl).port) + 1));
+  // Which server starts first (on the lower port, and first in odd rounds) is a position of its own:
+  // --off-first swaps them, to tell a position's bias from the audit's cost.
+  const [first, second]: [Mode, Mode] = args["off-first"] ? ["off", "on"] : ["on", "off"];
+  servers.push(await startServer(first, PORT_BASE));
+  servers.push(await startServer(second, Number(new URL(servers[0]!.baseUrl).port) + 1));
   for (const server of servers) log(`  ${server.mode.padEnd(3)} ${server.baseUrl}`);
   const ensureRunning = (server: Server) => {
     const { child, logFile } = server.started;
