@@ -111,7 +111,13 @@ async function openConfiguredDatabase(): Promise<DatabaseHandle> {
   return handle;
 }
 
-/** Points the process at a given database (tests run the real route handlers against it). */
-export function useDatabaseForTesting(handle: DatabaseHandle | undefined): void {
+/**
+ * Points the process at a given database: a command-line tool at the handle it opened (so that code
+ * reading the process's database, such as the sandbox PSP, does not open the embedded one twice),
+ * tests at theirs (they run the real route handlers against it). `undefined` lets go of it.
+ */
+export function setProcessDatabase(handle: DatabaseHandle | undefined): void {
   state.handle = handle ? Promise.resolve(handle) : undefined;
 }
+
+export const useDatabaseForTesting = setProcessDatabase;

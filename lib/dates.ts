@@ -35,6 +35,11 @@ export function startOfBusinessDay(day: string): Date {
   return new Date(utcMidnight.getTime() - saoPauloOffsetMinutes(utcMidnight) * 60_000);
 }
 
+/** The last millisecond of a São Paulo calendar day (YYYY-MM-DD). */
+export function endOfBusinessDay(day: string): Date {
+  return new Date(startOfBusinessDay(addDays(day, 1)).getTime() - 1);
+}
+
 /** Adds whole days to a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00.000Z`);

@@ -41,6 +41,19 @@ const envSchema = z.object({
    * gateway and the daily jobs would. Unset: on outside production, off in production (lib/sandbox/setting.ts).
    */
   SANDBOX: z.enum(["on", "off"]).optional(),
+  /**
+   * `smtp://user:pass@host:port` (or `smtps://`): where notices to the insured are sent. Unset: they
+   * are kept in the outbox the portal shows at /settings/outbox.
+   */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL").optional(),
+  /** The sender of the notices to the insured. */
+  NOTICE_FROM: z.string().min(3).default("Cobrança Seguradora <cobranca@seguradora.example>"),
+  /**
+   * The key with which the PSP signs its Pix notices (HMAC-SHA256 of the body, lib/payments/pix).
+   * Unset: derived from APP_SECRET, which is what the sandbox PSP signs with. Real PSPs authenticate
+   * with mutual TLS at the proxy (docs/pix.md).
+   */
+  PIX_WEBHOOK_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

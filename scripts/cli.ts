@@ -1,4 +1,4 @@
-import { type DatabaseHandle, DatabaseLockedError, openPglite, openPostgres } from "@/db/index";
+import { type DatabaseHandle, DatabaseLockedError, openPglite, openPostgres, setProcessDatabase } from "@/db/index";
 import { migrateDatabase } from "@/db/migrate";
 import { env } from "@/lib/env";
 
@@ -22,8 +22,10 @@ export async function withCliDatabase(task: (handle: DatabaseHandle) => Promise<
   }
   try {
     if (handle.kind === "pglite") await migrateDatabase(handle);
+    setProcessDatabase(handle);
     await task(handle);
   } finally {
+    setProcessDatabase(undefined);
     await handle.close();
   }
 }

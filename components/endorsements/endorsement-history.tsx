@@ -33,10 +33,11 @@ const ENDORSEMENT_COLUMNS: StaticTableColumn<EndorsementWire>[] = [
   },
 ];
 
-/** How the money goes back: a card refund through the gateway, a boleto's by bank transfer. */
+/** How the money goes back: a card refund through the gateway, a boleto's or Pix's by transfer. */
 const REFUND_METHOD_TEXT: Record<RefundWire["paymentMethod"], string> = {
   "CREDIT-CARD": "Estorno no cartão de crédito",
   TICKET: "Transferência bancária",
+  PIX: "Transferência Pix",
 };
 
 const REFUND_COLUMNS: StaticTableColumn<RefundWire>[] = [

@@ -9,6 +9,8 @@ export function portalNavItems(role: UserRole) {
     { href: "/quotations", label: "Cotações" },
     { href: "/quotations/new", label: "Nova cotação" },
     { href: "/commissions", label: "Comissões" },
+    // The notices to insureds kept when no SMTP server is configured (any user of the broker).
+    { href: "/settings/outbox", label: "Caixa de saída" },
     ...(role === "admin"
       ? [
           { href: "/settings/keys", label: "Chaves de API" },

@@ -1,7 +1,7 @@
 import { ShareActions } from "@/components/share/share-actions";
 import type { PolicyPageView } from "@/lib/policy-page/page-view";
 
-/** The policy PDF and the all-installments boleto, as buttons in the page header. */
+/** The policy PDF and the all-installments boletos or Pix charges, as buttons in the page header. */
 export function PolicyDocumentLinks({ documents }: { documents: PolicyPageView["documents"] }) {
   return (
     <>
@@ -15,6 +15,11 @@ export function PolicyDocumentLinks({ documents }: { documents: PolicyPageView["
       {documents.ticketUrl ? (
         <a className="btn btn-secondary" href={documents.ticketUrl}>
           Todos os boletos (PDF)
+        </a>
+      ) : null}
+      {documents.pixUrl ? (
+        <a className="btn btn-secondary" href={documents.pixUrl}>
+          Todas as cobranças Pix (PDF)
         </a>
       ) : null}
     </>

@@ -1,10 +1,93 @@
+import type { ComponentProps } from "react";
 import { StaticTable, type StaticTableColumn } from "@/components/data-table/static-table";
+import { PixCode } from "@/components/payments/pix-code";
+import { SecondCopyForm } from "@/components/payments/second-copy-form";
+import { SimulatePixPayment } from "@/components/payments/simulate-pix-payment";
 import { ShareActions } from "@/components/share/share-actions";
 import { formatDate, formatReais } from "@/lib/format/pt-br";
+import type { SecondCopyActionResult, SecondCopyFormInput } from "@/lib/payments/second-copy/portal-form";
 import type { PolicyInstallmentRow, PolicyPageView } from "@/lib/policy-page/page-view";
 import { InstallmentStatusBadge } from "./installment-status-badge";
 
-function columns(contact: PolicyPageView["contact"]): StaticTableColumn<PolicyInstallmentRow>[] {
+/** The sandbox's "Simular pagamento" Server Action. */
+export type SimulatePixPaymentAction = ComponentProps<typeof SimulatePixPayment>["action"];
+
+/** The page's "2ª via" Server Action, bound to the policy: the installment and the form's date. */
+export type SecondCopyAction = (
+  installmentNumber: number,
+  input: SecondCopyFormInput,
+) => Promise<SecondCopyActionResult>;
+
+type Context = {
+  policyNumber: string;
+  contact: PolicyPageView["contact"];
+  secondCopyAction: SecondCopyAction;
+  simulatePixPaymentAction: SimulatePixPaymentAction;
+  /** Today in São Paulo (YYYY-MM-DD). */
+  today: string;
+};
+
+/** How to pay an installment: its boleto, its Pix charge, and the second copy once overdue. */
+function PaymentCell({ installment, context }: { installment: PolicyInstallmentRow; context: Context }) {
+  const label = `parcela ${installment.installmentNumber}`;
+  const parts = [
+    installment.boletoUrl ? (
+      <a key="boleto" href={installment.boletoUrl}>
+        Boleto da parcela {installment.installmentNumber}
+        <span className="sr-only"> (PDF)</span>
+      </a>
+    ) : null,
+    installment.boletoRegistration ? (
+      <span
+        key="registration"
+        className={installment.boletoRegistration.registration === "Rejected" ? "text-danger" : "muted"}
+      >
+        {installment.boletoRegistration.text}
+        {installment.boletoRegistration.rejectReason
+          ? ` (motivo ${installment.boletoRegistration.rejectReason})`
+          : ""}
+      </span>
+    ) : null,
+    installment.pixUrl ? (
+      <a key="pix-pdf" href={installment.pixUrl}>
+        Cobrança Pix da parcela {installment.installmentNumber}
+        <span className="sr-only"> (PDF)</span>
+      </a>
+    ) : null,
+    installment.pix && installment.pixQrCode ? (
+      <details key="pix" className="share-details">
+        <summary>
+          Pix<span className="sr-only"> da {label}</span>
+        </summary>
+        <PixCode
+          copyPaste={installment.pix.copyPaste}
+          qrCode={installment.pixQrCode}
+          expiresAt={installment.pix.expiresAt}
+          label={label}
+        />
+      </details>
+    ) : null,
+    installment.secondCopyOffered ? (
+      <SecondCopyForm
+        key="second-copy"
+        installmentNumber={installment.installmentNumber}
+        today={context.today}
+        action={context.secondCopyAction.bind(null, installment.installmentNumber)}
+      />
+    ) : null,
+    installment.simulatePayment ? (
+      <SimulatePixPayment
+        key="simulate"
+        policyNumber={context.policyNumber}
+        installmentNumber={installment.installmentNumber}
+        action={context.simulatePixPaymentAction}
+      />
+    ) : null,
+  ].filter(Boolean);
+  return parts.length ? <div className="stack-sm">{parts}</div> : "—";
+}
+
+function columns(context: Context): StaticTableColumn<PolicyInstallmentRow>[] {
   return [
     { header: "Parcela", cell: (installment) => installment.position },
     { header: "Vencimento", cell: (installment) => formatDate(installment.dueDate) },
@@ -19,16 +102,8 @@ function columns(contact: PolicyPageView["contact"]): StaticTableColumn<PolicyIn
     },
     { header: "Pago em", cell: (installment) => (installment.paidAt ? formatDate(installment.paidAt) : "—") },
     {
-      header: "Boleto",
-      cell: (installment) =>
-        installment.boletoUrl ? (
-          <a href={installment.boletoUrl}>
-            Boleto da parcela {installment.installmentNumber}
-            <span className="sr-only"> (PDF)</span>
-          </a>
-        ) : (
-          "—"
-        ),
+      header: "Pagamento",
+      cell: (installment) => <PaymentCell installment={installment} context={context} />,
     },
     {
       header: "Enviar",
@@ -41,8 +116,8 @@ function columns(contact: PolicyPageView["contact"]): StaticTableColumn<PolicyIn
             </summary>
             <ShareActions
               label={`parcela ${installment.installmentNumber}`}
-              email={contact.email}
-              phone={contact.phone}
+              email={context.contact.email}
+              phone={context.contact.phone}
               document={installment.share}
             />
           </details>
@@ -53,20 +128,20 @@ function columns(contact: PolicyPageView["contact"]): StaticTableColumn<PolicyIn
   ];
 }
 
-/** "Parcelas": each installment with its status, boleto and, while unpaid, the boleto to send. */
+/**
+ * "Parcelas": each installment with its status and how to pay it (boleto, Pix, second copy) and,
+ * while unpaid, the charge to send.
+ */
 export function PolicyInstallments({
   installments,
-  contact,
-}: {
-  installments: PolicyInstallmentRow[];
-  contact: PolicyPageView["contact"];
-}) {
+  ...context
+}: Context & { installments: PolicyInstallmentRow[] }) {
   return (
     <section className="card" aria-labelledby="installments-title" style={{ marginTop: "1rem" }}>
       <h2 id="installments-title">Parcelas</h2>
       {installments.length ? (
         <StaticTable
-          columns={columns(contact)}
+          columns={columns(context)}
           rows={installments}
           rowKey={(installment) => installment.installmentNumber}
           stackOnNarrow

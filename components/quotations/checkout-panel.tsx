@@ -60,7 +60,7 @@ export function CheckoutPanel({
   payWithBoleto,
 }: {
   quotationId: string;
-  method: "TICKET" | "CREDIT-CARD";
+  method: "TICKET" | "CREDIT-CARD" | "PIX";
   summary: string;
   declineReason?: string | null;
   initialStatus?: CheckoutStatusJson;
@@ -136,9 +136,9 @@ export function CheckoutPanel({
         </p>
       ) : null}
       <FormResult result={result?.ok ? null : result} labels={CARD_LABELS} idOf={cardIdOf} />
-      {method === "TICKET" ? (
+      {method !== "CREDIT-CARD" ? (
         <form
-          aria-label="Pagamento por boleto"
+          aria-label={method === "PIX" ? "Pagamento por Pix" : "Pagamento por boleto"}
           onSubmit={(event) => {
             event.preventDefault();
             startTransition(async () => {
@@ -150,10 +150,12 @@ export function CheckoutPanel({
         >
           <p>{summary}</p>
           <p className="muted">
-            Os boletos ficam disponíveis na página da apólice assim que ela for emitida.
+            {method === "PIX"
+              ? "Cada parcela é uma cobrança Pix com vencimento: os códigos (copia e cola e QR Code) ficam nesta página e na da apólice assim que ela for emitida."
+              : "Os boletos, cada um também com um QR Code Pix, ficam disponíveis na página da apólice assim que ela for emitida."}
           </p>
           <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? "Enviando…" : "Confirmar e emitir boletos"}
+            {pending ? "Enviando…" : method === "PIX" ? "Confirmar e gerar cobranças Pix" : "Confirmar e emitir boletos"}
           </button>
         </form>
       ) : (

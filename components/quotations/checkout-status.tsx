@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useState } from "react";
 import { isFailedCheckout } from "@/lib/quotations/checkout-outcome";
 import type { CheckoutStatusJson } from "@/lib/schemas/checkout";
@@ -24,6 +25,7 @@ export function CheckoutStatus({
   /** Another way to pay, offered next to "Tentar outro cartão". */
   alternative?: ReactNode;
 }) {
+  const router = useRouter();
   const [status, setStatus] = useState(initial);
   /** Why the last poll failed: no answer at all, or the server's 503 while its database is away. */
   const [offline, setOffline] = useState<false | "network" | "unavailable">(false);
@@ -46,6 +48,8 @@ export function CheckoutStatus({
         if (!cancelled) {
           setOffline(false);
           setStatus(next);
+          // Issued: the page shows what the policy needs next (a Pix policy's first charge).
+          if (next.policyNumber) router.refresh();
         }
       } catch {
         fail("network");
@@ -55,7 +59,7 @@ export function CheckoutStatus({
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [quotationId, status]);
+  }, [quotationId, status, router]);
 
   if (status.policyNumber) {
     return (

@@ -17,7 +17,7 @@ import {
   proposalDueDates,
   proposalFormSchemaFor,
 } from "@/lib/proposals/proposal-form";
-import { DUE_DAY_QUESTION } from "@/lib/proposals/questions";
+import { DUE_DAY_QUESTION, takesDueDay } from "@/lib/proposals/questions";
 import type { Pricing } from "@/lib/schemas/quotation";
 
 type Result = ActionResult<{ number: string; documentUrl: string }, keyof ProposalFormInput>;
@@ -157,7 +157,9 @@ export function ProposalForm({
         name="paymentMethod"
         label={LABELS.paymentMethod}
         hint={
-          methods.length === 1 && methods[0] === "TICKET" ? "Este produto aceita somente boleto." : undefined
+          methods.length && !methods.includes("CREDIT-CARD")
+            ? "Este produto não aceita cartão de crédito: boleto ou Pix."
+            : undefined
         }
         error={errors.paymentMethod?.message}
       >
@@ -196,10 +198,10 @@ export function ProposalForm({
         })}
       </FieldGroup>
 
-      {method === "TICKET" ? (
+      {takesDueDay(method) ? (
         <Field
           name="dueDay"
-          label={LABELS.dueDay}
+          label={method === "PIX" ? "Dia de vencimento do Pix" : LABELS.dueDay}
           className="field-narrow"
           hint={`Do dia ${DUE_DAY_QUESTION.min} ao dia ${DUE_DAY_QUESTION.max}. A 1ª parcela vence em 7 dias; as demais, nesse dia de cada mês.`}
           error={errors.dueDay?.message}

@@ -152,22 +152,27 @@ export async function findProposalDocumentSource(db: Executor, proposalId: strin
 }
 
 /**
- * The ids of a policy's latest policy PDF and all-installments boleto document (null when there is
- * none), as a lateral subquery of a query that reads `policyId`: one scan of the policy's documents.
+ * The ids of a policy's latest policy PDF, all-installments boleto document and all-installments
+ * Pix charge slips (null when there is none), as a lateral subquery of a query that reads
+ * `policyId`: one scan of the policy's documents.
  */
 export function policyDocumentIds(db: Executor, policyId: AnyPgColumn) {
   const latest = (kind: DocumentKind) =>
     sql<string | null>`(array_agg(${documents.id} order by ${documents.createdAt} desc, ${documents.id} desc)
       filter (where ${documents.kind} = ${kind}))[1]`;
   return db
-    .select({ policyPdfId: latest("policy").as("policy_pdf_id"), ticketId: latest("boleto").as("ticket_id") })
+    .select({
+      policyPdfId: latest("policy").as("policy_pdf_id"),
+      ticketId: latest("boleto").as("ticket_id"),
+      pixId: latest("pix").as("pix_id"),
+    })
     .from(documents)
     .where(and(eq(documents.policyId, policyId), isNull(documents.installmentId)))
     .as("policy_documents");
 }
 
-/** The per-installment boleto documents of one policy, by installment number. */
-export async function listInstallmentBoletoDocuments(db: Executor, policyId: string) {
+/** The per-installment slip documents of one policy (boletos or Pix charge slips), by installment number. */
+export async function listInstallmentSlipDocuments(db: Executor, policyId: string, kind: "boleto" | "pix") {
   return db
     .select({
       id: documents.id,
@@ -177,6 +182,6 @@ export async function listInstallmentBoletoDocuments(db: Executor, policyId: str
     })
     .from(documents)
     .innerJoin(policyInstallments, eq(policyInstallments.id, documents.installmentId))
-    .where(and(eq(documents.policyId, policyId), eq(documents.kind, "boleto")))
+    .where(and(eq(documents.policyId, policyId), eq(documents.kind, kind)))
     .orderBy(asc(policyInstallments.installmentNumber), asc(documents.createdAt));
 }

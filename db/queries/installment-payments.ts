@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../index";
 import {
+  type BoletoStatus,
   brokers,
   checkouts,
   type InstallmentStatus,
+  installmentBoletos,
   installmentCharges,
   type PaymentImportLine,
   paymentImports,
@@ -252,23 +254,26 @@ export async function markInstallmentOverdue(db: Executor, installmentId: string
   return rows.length === 1;
 }
 
-/** A boleto installment a return-file line may settle. */
+/** A boleto a return-file line may name, with its installment. */
 export type SettlementTarget = {
-  installmentId: string;
+  boletoId: string;
   ourNumber: string;
-  status: InstallmentStatus;
+  boletoStatus: BoletoStatus;
+  /** The boleto's own amount: a second copy's carries the fine and interest. */
   amountCents: number;
-  dueDate: Date;
+  installmentId: string;
+  status: InstallmentStatus;
   policyNumber: string;
   installmentNumber: number;
 };
 
 /**
- * The boleto installments with these our numbers, locked for the import's transaction; only the
- * broker's when `brokerId` is given. The sequence restarts after 99 999 999, so a number may match
- * an old paid installment and a new one: the caller prefers the unpaid, newest.
+ * The boletos with these our numbers (replaced ones included: a late payment of one is still
+ * matched), with their installments, both locked for the import's transaction; only the broker's
+ * when `brokerId` is given. Newest first: the sequence restarts after 99 999 999, so a number may
+ * name an old boleto and a new one.
  */
-export async function lockInstallmentsByOurNumbers(
+export async function lockBoletosByOurNumbers(
   db: Executor,
   ourNumbers: string[],
   brokerId: string | undefined,
@@ -276,49 +281,86 @@ export async function lockInstallmentsByOurNumbers(
   if (!ourNumbers.length) return [];
   return db
     .select({
+      boletoId: installmentBoletos.id,
+      ourNumber: installmentBoletos.ourNumber,
+      boletoStatus: installmentBoletos.status,
+      amountCents: installmentBoletos.amountCents,
       installmentId: policyInstallments.id,
-      ourNumber: sql<string>`${policyInstallments.boletoOurNumber}`,
       status: policyInstallments.status,
-      amountCents: policyInstallments.premiumTotalCents,
-      dueDate: policyInstallments.dueDate,
       policyNumber: policies.policyNumber,
       installmentNumber: policyInstallments.installmentNumber,
     })
-    .from(policyInstallments)
+    .from(installmentBoletos)
+    .innerJoin(policyInstallments, eq(policyInstallments.id, installmentBoletos.installmentId))
     .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
     .where(
       and(
-        inArray(policyInstallments.boletoOurNumber, ourNumbers),
-        eq(policies.paymentMethod, "TICKET"),
+        inArray(installmentBoletos.ourNumber, ourNumbers),
         brokerId ? eq(policies.brokerId, brokerId) : undefined,
       ),
     )
-    .orderBy(desc(policyInstallments.createdAt))
-    .for("update", { of: policyInstallments });
+    .orderBy(desc(installmentBoletos.createdAt), desc(installmentBoletos.id))
+    .for("update", { of: [installmentBoletos, policyInstallments] });
 }
 
-/** The installments of one policy by number (the sandbox return writer). */
+/** The bank's answer to a boleto's entry (return occurrences 02 and 03). */
+export async function setBoletoRegistration(
+  db: Executor,
+  boletoId: string,
+  registration: "Registered" | "Rejected",
+  rejectReason: string | null,
+): Promise<void> {
+  await db
+    .update(installmentBoletos)
+    .set({ registration, rejectReason: registration === "Rejected" ? rejectReason : null })
+    .where(eq(installmentBoletos.id, boletoId));
+}
+
+/**
+ * The installments of one policy by number, with their current (active) boleto: what the sandbox
+ * bank's return pays.
+ */
 export async function findPolicyInstallmentsForReturn(db: Executor, policyNumber: string) {
   return db
     .select({
       installmentNumber: policyInstallments.installmentNumber,
-      ourNumber: policyInstallments.boletoOurNumber,
-      amountCents: policyInstallments.premiumTotalCents,
-      dueDate: policyInstallments.dueDate,
+      ourNumber: sql<
+        string | null
+      >`coalesce(${installmentBoletos.ourNumber}, ${policyInstallments.boletoOurNumber})`,
+      amountCents:
+        sql<number>`coalesce(${installmentBoletos.amountCents}, ${policyInstallments.premiumTotalCents})`.mapWith(
+          Number,
+        ),
+      dueDate: sql<Date>`coalesce(${installmentBoletos.dueDate}, ${policyInstallments.dueDate})`.mapWith(
+        (value: string | Date) => new Date(value),
+      ),
       insuredName: policies.insuredName,
       insuredIdentity: policies.insuredIdentity,
       personType: policies.personType,
     })
     .from(policyInstallments)
     .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
+    .leftJoin(
+      installmentBoletos,
+      and(
+        eq(installmentBoletos.installmentId, policyInstallments.id),
+        eq(installmentBoletos.status, "Active"),
+      ),
+    )
     .where(or(eq(policies.policyNumber, policyNumber), eq(policies.number, policyNumber)))
     .orderBy(asc(policyInstallments.installmentNumber));
 }
 
+/** A line of an import's report (db/schema/payments.ts). */
+export type ReturnImportLine = PaymentImportLine;
+
 export type NewPaymentImport = typeof paymentImports.$inferInsert;
 export type PaymentImportRow = typeof paymentImports.$inferSelect;
 
-export async function insertPaymentImport(db: Executor, values: NewPaymentImport): Promise<PaymentImportRow> {
+export async function insertPaymentImport(
+  db: Executor,
+  values: Omit<NewPaymentImport, "lines"> & { lines: ReturnImportLine[] },
+): Promise<PaymentImportRow> {
   const [row] = await db.insert(paymentImports).values(values).returning();
   if (!row) throw new Error("payment import not written");
   return row;

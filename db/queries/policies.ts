@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, not, or, type S
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { processSingleton } from "@/lib/process/registry";
 import type { Executor } from "../index";
-import { modalities, type PolicyStatus, policies, policyInstallments } from "../schema";
+import { modalities, type PolicyStatus, pixCharges, policies, policyInstallments } from "../schema";
 import { collectableOverdue } from "./collectable-overdue";
 import { policyDocumentIds } from "./documents";
 import { type EndorsementHistoryItem, policyHistory, type RefundHistoryItem } from "./endorsements";
@@ -167,6 +167,7 @@ export const policyReadColumns = {
   quotationId: policies.quotationId,
   version: policies.version,
   totalClaims: policies.totalClaims,
+  paymentMethod: policies.paymentMethod,
 };
 export const installmentReadColumns = {
   installmentNumber: policyInstallments.installmentNumber,
@@ -182,14 +183,26 @@ export const installmentReadColumns = {
 };
 
 export type PolicyReadRow = Pick<PolicyRow, keyof typeof policyReadColumns>;
-export type InstallmentReadRow = Pick<PolicyInstallmentRow, keyof typeof installmentReadColumns>;
+/** The installment's Active Pix charge (PIX installments and boletos since the "boleto híbrido"). */
+export type InstallmentPix = { txid: string; copyPaste: string; expiresAt: Date };
+export type InstallmentReadRow = Pick<PolicyInstallmentRow, keyof typeof installmentReadColumns> & {
+  pix: InstallmentPix | null;
+};
+
+const installmentPixColumns = {
+  txid: pixCharges.txid,
+  copyPaste: pixCharges.copyPaste,
+  expiresAt: pixCharges.expiresAt,
+};
+/** Joined after `policyInstallments`: at most one Active charge per installment (pix_charges_one_active_key). */
+const activePixCharge = and(eq(pixCharges.installmentId, policyInstallments.id), eq(pixCharges.status, "Active"));
 
 /** A policy as the reads answer it: its columns, its installments in order, its policy-level documents. */
 export type PolicyDetails = {
   policy: PolicyReadRow;
   installments: InstallmentReadRow[];
   /** The latest policy PDF and all-installments boleto document (none before issuance, no boleto for a card). */
-  documentIds: { policyPdf: string | null; ticket: string | null };
+  documentIds: { policyPdf: string | null; ticket: string | null; pix: string | null };
   /** The issued endorsements and the refunds, oldest first. */
   history: { endorsements: EndorsementHistoryItem[]; refunds: RefundHistoryItem[] };
   /** Set by the lookup by number: the insured asked for deletion and the policy is kept blocked. */
@@ -207,8 +220,10 @@ function detailColumns(
   return {
     policy: policyReadColumns,
     installment: installmentReadColumns,
+    pix: installmentPixColumns,
     policyPdfId: documentIds.policyPdfId,
     ticketId: documentIds.ticketId,
+    pixId: documentIds.pixId,
     endorsements: history.endorsements,
     refunds: history.refunds,
   };
@@ -217,9 +232,11 @@ function detailColumns(
 type DetailRow = {
   blocked?: boolean;
   policy: PolicyReadRow;
-  installment: InstallmentReadRow | null;
+  installment: Omit<InstallmentReadRow, "pix"> | null;
+  pix: InstallmentPix | null;
   policyPdfId: string | null;
   ticketId: string | null;
+  pixId: string | null;
   endorsements: EndorsementHistoryItem[];
   refunds: RefundHistoryItem[];
 };
@@ -233,13 +250,13 @@ function groupDetails(rows: DetailRow[]): PolicyDetails[] {
       entry = {
         policy: row.policy,
         installments: [],
-        documentIds: { policyPdf: row.policyPdfId, ticket: row.ticketId },
+        documentIds: { policyPdf: row.policyPdfId, ticket: row.ticketId, pix: row.pixId },
         history: { endorsements: row.endorsements ?? [], refunds: row.refunds ?? [] },
         ...(row.blocked === undefined ? {} : { blocked: row.blocked }),
       };
       byId.set(row.policy.id, entry);
     }
-    if (row.installment) entry.installments.push(row.installment);
+    if (row.installment) entry.installments.push({ ...row.installment, pix: row.pix });
   }
   return [...byId.values()];
 }
@@ -273,6 +290,7 @@ export async function listPolicyPage(
     .crossJoinLateral(documentIds)
     .crossJoinLateral(history)
     .leftJoin(policyInstallments, eq(policyInstallments.policyId, policies.id))
+    .leftJoin(pixCharges, activePixCharge)
     .orderBy(...order, asc(policyInstallments.installmentNumber));
   const total = rows[0]?.total ?? (await countPolicies(db, brokerId, options.filters));
   return { rows: groupDetails(rows), total };
@@ -292,6 +310,7 @@ function prepareLookup(db: Executor, column: LookupColumn) {
     .crossJoinLateral(documentIds)
     .crossJoinLateral(history)
     .leftJoin(policyInstallments, eq(policyInstallments.policyId, policies.id))
+    .leftJoin(pixCharges, activePixCharge)
     .where(
       and(eq(policies[column], sql.placeholder("number")), eq(policies.brokerId, sql.placeholder("broker"))),
     )

@@ -6,6 +6,7 @@ import { policyInstallments } from "../schema";
 export async function listInstallmentTypeableLines(db: Executor, policyId: string) {
   return db
     .select({
+      id: policyInstallments.id,
       installmentNumber: policyInstallments.installmentNumber,
       typeableLine: policyInstallments.typeableLine,
     })

@@ -6,7 +6,8 @@ import { endorsements } from "./endorsements";
 import { policies, policyInstallments } from "./policies";
 import { proposals } from "./quotations";
 
-export const DOCUMENT_KINDS = ["policy", "proposal", "boleto", "endorsement"] as const;
+/** `pix`: a PIX policy's charge slips (its QR codes and copy-and-paste codes), as `boleto` for TICKET. */
+export const DOCUMENT_KINDS = ["policy", "proposal", "boleto", "pix", "endorsement"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /**
@@ -23,7 +24,7 @@ export const documents = pgTable(
     kind: text({ enum: DOCUMENT_KINDS }).notNull(),
     policyId: uuid().references(() => policies.id, { onDelete: "cascade" }),
     proposalId: uuid().references(() => proposals.id, { onDelete: "cascade" }),
-    /** Set for one boleto; a boleto document without it holds every installment of the policy. */
+    /** Set for one boleto or Pix slip; one without it holds every installment of the policy. */
     installmentId: uuid().references(() => policyInstallments.id, { onDelete: "cascade" }),
     /** Set for an endorsement's PDF (kind `endorsement`). */
     endorsementId: uuid().references(() => endorsements.id, { onDelete: "cascade" }),
@@ -35,6 +36,6 @@ export const documents = pgTable(
     index("documents_policy_idx").on(t.policyId),
     index("documents_proposal_idx").on(t.proposalId),
     index("documents_endorsement_idx").on(t.endorsementId),
-    check("documents_kind_check", sql`${t.kind} in ('policy', 'proposal', 'boleto', 'endorsement')`),
+    check("documents_kind_check", sql`${t.kind} in ('policy', 'proposal', 'boleto', 'pix', 'endorsement')`),
   ],
 );

@@ -97,7 +97,7 @@ export const endorsements = pgTable(
   ],
 );
 
-export const REFUND_METHODS_OF_PAYMENT = ["CREDIT-CARD", "TICKET"] as const;
+export const REFUND_METHODS_OF_PAYMENT = ["CREDIT-CARD", "TICKET", "PIX"] as const;
 
 /**
  * `Pending`: a card refund recorded, not yet confirmed by the gateway (retried with the same key);
@@ -129,6 +129,6 @@ export const refunds = pgTable(
     unique("refunds_idempotency_key").on(t.idempotencyKey),
     check("refunds_amount_check", sql`${t.amountCents} > 0`),
     check("refunds_status_check", sql`${t.status} in ('Pending', 'Refunded', 'AwaitingBankDetails')`),
-    check("refunds_payment_method_check", sql`${t.paymentMethod} in ('CREDIT-CARD', 'TICKET')`),
+    check("refunds_payment_method_check", sql`${t.paymentMethod} in ('CREDIT-CARD', 'TICKET', 'PIX')`),
   ],
 );

@@ -47,7 +47,19 @@ export type PaymentImportLine = {
   ourNumber: string;
   occurrence: string;
   paidCents: number;
-  outcome: "matched" | "already-paid" | "unknown" | "amount-mismatch" | "ignored";
+  /** `registered` / `entry-rejected`: the bank's answer to a remessa entry (occurrences 02 / 03). */
+  outcome:
+    | "matched"
+    | "already-paid"
+    | "unknown"
+    | "amount-mismatch"
+    | "ignored"
+    | "registered"
+    | "entry-rejected";
+  /** A late payment of a replaced (written-off) boleto: the installment's current boleto was written off too. */
+  writtenOffBoleto?: boolean;
+  /** The bank's reason for a rejected entry, as the return gives it. */
+  rejectReason?: string;
   expectedCents?: number;
   policyNumber?: string;
   installmentNumber?: number;

@@ -28,11 +28,11 @@ export const LIVE_RENEWAL_STATUSES = [
 ] as const satisfies readonly QuotationStatus[];
 export const PERSON_TYPES = ["NATURAL", "LEGAL"] as const;
 export type PersonType = (typeof PERSON_TYPES)[number];
-/** Wire names of the two payment options (on the wire boleto is "Ticket"). */
-export const PAYMENT_TYPES = ["CreditCard", "Ticket"] as const;
+/** Wire names of the payment options (on the wire boleto is "Ticket"). */
+export const PAYMENT_TYPES = ["CreditCard", "Ticket", "Pix"] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 /** Answer values of PAYMENT-METHOD in the proposal. */
-export const PAYMENT_METHODS = ["TICKET", "CREDIT-CARD"] as const;
+export const PAYMENT_METHODS = ["TICKET", "CREDIT-CARD", "PIX"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export type Address = {
@@ -178,7 +178,7 @@ export const installmentPlans = pgTable(
   },
   (t) => [
     unique("installment_plans_variant_plan_key").on(t.variantId, t.paymentType, t.installmentCount),
-    check("installment_plans_payment_type_check", sql`${t.paymentType} in ('CreditCard', 'Ticket')`),
+    check("installment_plans_payment_type_check", sql`${t.paymentType} in ('CreditCard', 'Ticket', 'Pix')`),
     check("installment_plans_count_check", sql`${t.installmentCount} between 1 and 12`),
   ],
 );
@@ -207,7 +207,7 @@ export const proposals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("proposals_payment_method_check", sql`${t.paymentMethod} in ('TICKET', 'CREDIT-CARD')`),
+    check("proposals_payment_method_check", sql`${t.paymentMethod} in ('TICKET', 'CREDIT-CARD', 'PIX')`),
     check("proposals_due_day_check", sql`${t.dueDay} is null or ${t.dueDay} between 1 and 20`),
   ],
 );

@@ -19,7 +19,7 @@ const MISSING_PLAN_PROPERTIES = [
 ];
 
 test.describe("quotation contracting", () => {
-  test("prices one variant per limit option with card and boleto plans; D&O offers boleto only", async ({
+  test("prices one variant per limit option with card, boleto and Pix plans; D&O offers boleto and Pix", async ({
     request,
     keys,
   }) => {
@@ -43,8 +43,16 @@ test.describe("quotation contracting", () => {
     for (const variant of item.pricing) {
       expect(variant.payment.paymentOptions.map((option) => option.paymentType).sort()).toEqual([
         "CreditCard",
+        "Pix",
         "Ticket",
       ]);
+      // Pix takes the boleto's plans, with the same count and amounts.
+      const [ticket, pix] = ["Ticket", "Pix"].map(
+        (type) => variant.payment.paymentOptions.find((option) => option.paymentType === type)!,
+      );
+      expect(pix!.installments.map((plan) => [plan.number, plan.installmentValue])).toEqual(
+        ticket!.installments.map((plan) => [plan.number, plan.installmentValue]),
+      );
       const { price } = variant;
       expect(Math.round((price.netValue + price.taxValue + price.interestValue) * 100)).toBe(
         Math.round(price.totalValue * 100),
@@ -57,7 +65,7 @@ test.describe("quotation contracting", () => {
     const directors = await createQuotation(api, "100000", { modality: "directors" });
     expect(
       directors.item.pricing.flatMap((variant) => variant.payment.paymentOptions.map((o) => o.paymentType)),
-    ).toEqual(["Ticket"]);
+    ).toEqual(["Ticket", "Pix"]);
   });
 
   test("re-quoting keeps the identifier (also sent as `identifier`) and renews the variants", async ({

@@ -260,6 +260,26 @@ const CASES: Record<string, Case> = {
       );
     },
   },
+  "POST /v1/installment/second-copy": {
+    status: 200,
+    run: async ({ client, api }) => {
+      // Its own boleto policy, installment 2 made overdue by the sandbox (its due date stays ahead).
+      const policyNumber = await issueTicketPolicy(api, "Segunda Via Tipada");
+      expectSuccess(
+        await api.post("/api/v1/sandbox/installment/overdue", {
+          registerNumber: REGISTER_NUMBER,
+          policyNumber,
+          installmentNumber: 2,
+        }),
+        policyResponseSchema,
+      );
+      return json(
+        client.POST("/v1/installment/second-copy", {
+          body: { registerNumber: REGISTER_NUMBER, policyNumber, installmentNumber: 2 },
+        }),
+      );
+    },
+  },
   "POST /{version}/endorsement/quotation": {
     status: 200,
     run: async ({ client, api }) => {

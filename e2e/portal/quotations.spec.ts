@@ -166,7 +166,7 @@ test.describe("quotation to policy", () => {
     const methods = doForm.getByRole("group", { name: "Forma de pagamento" });
     await expect(methods.getByLabel("Cartão de crédito")).toHaveCount(0);
     await expect(methods.getByLabel("Boleto")).toBeChecked();
-    await expect(doForm.getByText("Este produto aceita somente boleto.")).toBeVisible();
+    await expect(doForm.getByText("Este produto não aceita cartão de crédito: boleto ou Pix.")).toBeVisible();
   });
 
   test("the quotation list shows the next step", async ({ page }) => {

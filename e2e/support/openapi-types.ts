@@ -364,6 +364,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/installment/second-copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second copy of an overdue installment
+         * @description Issues the second copy ("2ª via") of an `Overdue` installment of one of the key's broker's policies: due on `dueDate` (YYYY-MM-DD, São Paulo; default 3 days from today), from today up to the formal notice's payment deadline (when it was sent) and the vigency's last day, for the installment's amount plus the product's fine (2 %) and interest (1 % a month pro rata die: 1/30 of it a day from the original due date to the new one), each rounded half up to the cent. Boleto policies get a new boleto with a Pix charge (boleto híbrido), Pix policies a new Pix charge; the previous boleto is written off at the bank and the previous Pix charge removed, yet a late payment of either is still accepted. Credit-card installments have none (`SECOND-COPY-NOT-AVAILABLE`: the daily job charges the card again). Each call makes a new second copy that replaces the last one (send an Idempotency-Key to retry safely).
+         */
+        post: operations["createSecondCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/installment/pay": {
         parameters: {
             query?: never;
@@ -680,6 +700,8 @@ export interface components {
             quotationDocumentUrl?: string;
             /** @description Signed link to the boletos (boleto policies) */
             TicketUrl?: string;
+            /** @description Signed link to the Pix charge slips, QR codes and copy-and-paste codes (PIX policies) */
+            PixUrl?: string;
             /** @example 01.00 */
             version: string;
             totalClaims: number;
@@ -736,6 +758,27 @@ export interface components {
              * @example 2026-11-21T13:45:40.671Z
              */
             createdAt: string;
+            /**
+             * @description The policy's PAYMENT-METHOD: how this installment is paid
+             * @enum {string}
+             */
+            paymentMethod: "TICKET" | "CREDIT-CARD" | "PIX";
+            /** @description The installment's Pix charge with a due date (PIX policies, and every boleto since boletos carry a Pix QR code); null for a card, a paid or canceled installment, or a boleto issued before Pix */
+            pix: {
+                /**
+                 * @description The PSP charge's identifier (26-35 letters and digits)
+                 * @example 7aKq2mZp0Lr4Xv9TbN3cW8yHs1Ue6Fd5
+                 */
+                txid: string;
+                /** @description The BR Code ("Pix copia e cola"); the QR code encodes the same text */
+                copyPaste: string;
+                /**
+                 * Format: date-time
+                 * @description The last instant the PSP accepts the charge (30 days after the due date)
+                 * @example 2026-11-21T13:45:40.671Z
+                 */
+                expiresAt: string;
+            } | null;
         };
         Endorsement: {
             /** Format: uuid */
@@ -863,7 +906,7 @@ export interface components {
             /** Format: uuid */
             endorsementIdentifier: string;
             /** @enum {string} */
-            paymentMethod: "CREDIT-CARD" | "TICKET";
+            paymentMethod: "CREDIT-CARD" | "TICKET" | "PIX";
             /**
              * @description Amount in BRL, two decimals
              * @example 1234.56
@@ -896,7 +939,7 @@ export interface components {
         };
         ErrorItem: {
             /** @enum {string} */
-            code: "INVALID-FORM-FIELD" | "ANSWERS-NOT-EVALUATED" | "QUOTATION-NOT-FOUND" | "PROPOSAL-NOT-FOUND" | "QUOTATION-NOT-EDITABLE" | "QUOTATION-EXPIRED" | "INCORRECT-OR-NONEXISTENT" | "TOKEN-ERROR" | "POLICY-NOT-FOUND" | "POLICY-BLOCKED" | "PRODUCT-NOT-FOUND" | "POLICY-NOT-ACTIVE" | "OCCURRENCE-OUTSIDE-VIGENCY" | "ENDORSEMENT-DATE-INVALID" | "ENDORSEMENT-NOT-FOUND" | "ENDORSEMENT-EXPIRED" | "INSTALLMENT-NOT-FOUND" | "INSTALLMENT-ALREADY-PAID" | "INSTALLMENT-ALREADY-OVERDUE" | "INSTALLMENT-NOT-PAYABLE" | "RENEWAL-NOT-AVAILABLE" | "RENEWAL-ALREADY-EXISTS" | "EVENT-NOT-FOUND" | "DOCUMENT-NOT-FOUND" | "ROUTE-NOT-FOUND" | "VERSION-NOT-SUPPORTED" | "METHOD-NOT-ALLOWED" | "METHOD-NOT-IMPLEMENTED" | "INVALID-REQUEST" | "REQUEST-TIMEOUT" | "HEADERS-TOO-LARGE" | "PAYLOAD-TOO-LARGE" | "IDEMPOTENCY-KEY-REUSED" | "IDEMPOTENCY-KEY-IN-USE" | "PAYMENT-GATEWAY-UNAVAILABLE" | "INTERNAL-ERROR" | "SERVICE-UNAVAILABLE";
+            code: "INVALID-FORM-FIELD" | "ANSWERS-NOT-EVALUATED" | "QUOTATION-NOT-FOUND" | "PROPOSAL-NOT-FOUND" | "QUOTATION-NOT-EDITABLE" | "QUOTATION-EXPIRED" | "INCORRECT-OR-NONEXISTENT" | "TOKEN-ERROR" | "POLICY-NOT-FOUND" | "POLICY-BLOCKED" | "PRODUCT-NOT-FOUND" | "POLICY-NOT-ACTIVE" | "OCCURRENCE-OUTSIDE-VIGENCY" | "ENDORSEMENT-DATE-INVALID" | "ENDORSEMENT-NOT-FOUND" | "ENDORSEMENT-EXPIRED" | "INSTALLMENT-NOT-FOUND" | "INSTALLMENT-ALREADY-PAID" | "INSTALLMENT-ALREADY-OVERDUE" | "INSTALLMENT-NOT-PAYABLE" | "INSTALLMENT-NOT-OVERDUE" | "SECOND-COPY-NOT-AVAILABLE" | "NOTICE-NOT-AUTHENTIC" | "RENEWAL-NOT-AVAILABLE" | "RENEWAL-ALREADY-EXISTS" | "EVENT-NOT-FOUND" | "DOCUMENT-NOT-FOUND" | "ROUTE-NOT-FOUND" | "VERSION-NOT-SUPPORTED" | "METHOD-NOT-ALLOWED" | "METHOD-NOT-IMPLEMENTED" | "INVALID-REQUEST" | "REQUEST-TIMEOUT" | "HEADERS-TOO-LARGE" | "PAYLOAD-TOO-LARGE" | "IDEMPOTENCY-KEY-REUSED" | "IDEMPOTENCY-KEY-IN-USE" | "PAYMENT-GATEWAY-UNAVAILABLE" | "INTERNAL-ERROR" | "SERVICE-UNAVAILABLE";
             message?: string;
             properties?: string[];
         };
@@ -1010,9 +1053,12 @@ export interface components {
         };
         PaymentOption: {
             /** @enum {string} */
-            paymentMethod: "All" | "Ticket";
-            /** @enum {string} */
-            paymentType: "CreditCard" | "Ticket";
+            paymentMethod: "All" | "Ticket" | "Pix";
+            /**
+             * @description CreditCard: card plans; Ticket: boleto (each carries a Pix QR code too); Pix: Pix charges with due dates
+             * @enum {string}
+             */
+            paymentType: "CreditCard" | "Ticket" | "Pix";
             installments: components["schemas"]["InstallmentPlan"][];
         };
         InstallmentPlan: {
@@ -1909,7 +1955,7 @@ export interface components {
                 /** @enum {string} */
                 statusText: "Na fila" | "Processando" | "Emitida" | "Recusada" | "Falhou";
                 /** @enum {string} */
-                paymentMethod: "TICKET" | "CREDIT-CARD";
+                paymentMethod: "TICKET" | "CREDIT-CARD" | "PIX";
                 /** @description Why the attempt was declined or failed */
                 reason: string | null;
                 attempts: number;
@@ -1958,7 +2004,7 @@ export interface components {
             /** @description Signed link to the proposal PDF (expires) */
             documentUrl: string;
             /** @enum {string} */
-            paymentMethod: "TICKET" | "CREDIT-CARD";
+            paymentMethod: "TICKET" | "CREDIT-CARD" | "PIX";
             dueDay: number | null;
             /** Format: uuid */
             variantIdentifier: string;
@@ -2007,7 +2053,7 @@ export interface components {
                 /** @enum {string} */
                 statusText: "Na fila" | "Processando" | "Emitida" | "Recusada" | "Falhou";
                 /** @enum {string} */
-                paymentMethod: "TICKET" | "CREDIT-CARD";
+                paymentMethod: "TICKET" | "CREDIT-CARD" | "PIX";
                 /** @description Why the attempt was declined or failed */
                 reason: string | null;
                 attempts: number;
@@ -2638,6 +2684,89 @@ export interface components {
                     policy: string | null;
                 };
             };
+        };
+        SecondCopy: {
+            installmentNumber: number;
+            /**
+             * Format: date-time
+             * @description The installment's due date (start of the São Paulo day)
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            originalDueDate: string;
+            /**
+             * Format: date-time
+             * @description The second copy's due date (start of the São Paulo day)
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            dueDate: string;
+            /** @description Days from the original due date to the new one */
+            daysLate: number;
+            /**
+             * @description The installment's amount
+             * @example 1234.56
+             */
+            originalValue: number;
+            /**
+             * @description The fine (the product's percentage of the original, once)
+             * @example 1234.56
+             */
+            fineValue: number;
+            /**
+             * @description Interest on the original: the product's monthly rate / 30 for each day late
+             * @example 1234.56
+             */
+            interestValue: number;
+            /**
+             * @description original + fine + interest: what the boleto and the Pix charge
+             * @example 1234.56
+             */
+            totalValue: number;
+            /** @description The new boleto's 47-digit typeable line (boleto policies); null for Pix policies */
+            typeableLine: string | null;
+            /** @description Signed link to the new boleto's PDF; null while none is offered */
+            ticketUrl: string | null;
+            pix: components["schemas"]["SecondCopyPix"];
+        };
+        SecondCopyPix: {
+            /** @description The Pix charge's identifier (26-35 letters and digits) */
+            txid: string;
+            /** @description The BR Code ("Pix copia e cola") of the charge */
+            copyPaste: string;
+            /**
+             * Format: date-time
+             * @description The end of the last day the charge can be paid (30 days after the due date)
+             * @example 2026-11-21T13:45:40.671Z
+             */
+            expiresAt: string;
+        } | null;
+        /**
+         * @example {
+         *       "registerNumber": "100000",
+         *       "policyNumber": "1000000000001",
+         *       "installmentNumber": 2
+         *     }
+         */
+        SecondCopyRequest: {
+            /**
+             * @description Registration number of the broker (SUSEP)
+             * @example 100000
+             */
+            registerNumber: string;
+            /**
+             * @description The 13-digit policyNumber or the 24-digit number; any other value is POLICY-NOT-FOUND
+             * @example 1000000000001
+             */
+            policyNumber: string;
+            /**
+             * @description The installment's number (1 is the first)
+             * @example 2
+             */
+            installmentNumber: number;
+            /**
+             * @description The new due date, YYYY-MM-DD in São Paulo: from today (and after the original due date) up to the formal notice's payment deadline, when one was sent, and the last day of the vigency. Default: 3 days from today, brought inside that window
+             * @example 2026-12-04
+             */
+            dueDate?: string;
         };
         /**
          * @example {
@@ -9225,6 +9354,210 @@ export interface operations {
                 };
             };
             /** @description Error body with code SERVICE-UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSecondCopy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters (a UUID is a good choice), kept 24 h per broker and endpoint. The same key with the same body (compared as canonical JSON) answers the first answer again with `Idempotent-Replayed: true` and does nothing twice; with another body 422 `IDEMPOTENCY-KEY-REUSED`; while the first call still runs 409 `IDEMPOTENCY-KEY-IN-USE`. A malformed key answers 400 `INVALID-FORM-FIELD`. Answers of 5xx are not kept: retrying with the key does the work. */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondCopyRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item: components["schemas"]["SecondCopy"];
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T13:45:40.671Z
+                         */
+                        executed: string;
+                    };
+                };
+            };
+            /** @description Error body with code INVALID-FORM-FIELD, INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, POLICY-NOT-ACTIVE, INSTALLMENT-NOT-FOUND, INSTALLMENT-NOT-OVERDUE, SECOND-COPY-NOT-AVAILABLE, INVALID-REQUEST. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
+            403: {
+                headers: {
+                    /** @description Seconds until the quota resets (00:00 UTC). */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code POLICY-NOT-FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-IN-USE. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code PAYLOAD-TOO-LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-REUSED. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
+            429: {
+                headers: {
+                    /** @description Seconds until a call would pass. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code INTERNAL-ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code PAYMENT-GATEWAY-UNAVAILABLE, SERVICE-UNAVAILABLE. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -74,7 +74,7 @@ export async function createDirectorsQuotation(page: Page, name: string) {
 
 export type ProposalChoices = {
   variant?: number;
-  method: "Boleto" | "Cartão de crédito";
+  method: "Boleto" | "Cartão de crédito" | "Pix";
   plan?: RegExp;
   dueDay?: string;
 };
@@ -96,7 +96,10 @@ export async function submitProposal(page: Page, options: ProposalChoices) {
   await form.getByRole("group", { name: "Forma de pagamento" }).getByLabel(options.method).check();
   const plans = form.getByRole("group", { name: "Plano de parcelamento" });
   await (options.plan ? plans.getByLabel(options.plan) : plans.getByRole("radio").first()).check();
-  if (options.dueDay) await form.getByLabel("Dia de vencimento do boleto").fill(options.dueDay);
+  if (options.dueDay)
+    await form
+      .getByLabel(options.method === "Pix" ? "Dia de vencimento do Pix" : "Dia de vencimento do boleto")
+      .fill(options.dueDay);
   await form.getByRole("button", { name: "Gerar proposta" }).click();
   await expect(page.getByRole("heading", { name: /^Proposta nº \d{14} gerada$/ })).toBeVisible();
 }
@@ -105,6 +108,17 @@ export async function submitProposal(page: Page, options: ProposalChoices) {
 export async function confirmBoletoCheckout(page: Page) {
   await page.getByRole("button", { name: "Confirmar e emitir boletos" }).click();
   return openIssuedPolicy(page);
+}
+
+/**
+ * On the checkout page of a Pix proposal: confirms and waits for issuance; the page then shows the
+ * first installment's Pix code. Returns the policy number (the policy page is not opened).
+ */
+export async function confirmPixCheckout(page: Page) {
+  await page.getByRole("button", { name: "Confirmar e gerar cobranças Pix" }).click();
+  const link = page.getByRole("link", { name: /^Ver apólice \d{13}$/ });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  return ((await link.textContent()) ?? "").match(/\d{13}/)![0];
 }
 
 /** Waits for the live status view to show the issued policy and opens it; returns the policy number. */

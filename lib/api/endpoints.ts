@@ -10,6 +10,7 @@ import {
 import type { Endpoint } from "@/lib/endpoint/definition";
 import { listEventsEndpoint } from "@/lib/event-feed/endpoints";
 import { getUsageEndpoint } from "@/lib/metrics/endpoint";
+import { createSecondCopyEndpoint } from "@/lib/payments/second-copy/endpoint";
 import { getPolicyEndpoint, listPoliciesEndpoint } from "@/lib/policies/endpoints";
 import {
   createProposalEndpoint,
@@ -44,6 +45,7 @@ export const ENDPOINTS: Endpoint[] = [
   listCatalogueEndpoint,
   getCatalogueProductEndpoint,
   listEventsEndpoint,
+  createSecondCopyEndpoint,
   sandboxPayInstallmentEndpoint,
   sandboxOverdueInstallmentEndpoint,
   sandboxExpirePolicyEndpoint,

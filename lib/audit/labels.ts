@@ -25,6 +25,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "claim.noticed": "Sinistro avisado",
   "export.downloaded": "Exportação baixada",
   "payments.imported": "Pagamentos importados",
+  "payments.remessa-downloaded": "Remessa de boletos baixada",
+  "installment.second-copy": "2ª via de parcela emitida",
   "privacy-request.registered": "Solicitação do titular registrada",
   "privacy-request.access-exported": "Dados do titular exportados",
   "privacy-request.deletion-completed": "Eliminação do titular concluída",

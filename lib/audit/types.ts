@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   "claim.noticed",
   "export.downloaded",
   "payments.imported",
+  "payments.remessa-downloaded",
+  "installment.second-copy",
   "privacy-request.registered",
   "privacy-request.access-exported",
   "privacy-request.deletion-completed",

@@ -10,7 +10,7 @@ export const MISSING_INSTALLMENT_CODES = [
   "INSTALLMENT-NUMBER",
 ];
 
-/** The boleto's day of the month (1 to 20); with a card it is ignored if sent. */
+/** The boleto's or Pix charge's day of the month (1 to 20); with a card it is ignored if sent. */
 export const DUE_DAY_QUESTION = {
   code: "DUE-DAY",
   label: "Dia de vencimento",
@@ -18,13 +18,18 @@ export const DUE_DAY_QUESTION = {
   min: 1,
   max: 20,
   required: true,
-  when: { answer: "PAYMENT-METHOD", equals: "TICKET" },
+  when: { answer: "PAYMENT-METHOD", in: ["TICKET", "PIX"] },
 } as const satisfies Question;
+
+/** Whether a PAYMENT-METHOD answer takes a DUE-DAY (each installment its own charge with a due date). */
+export function takesDueDay(method: string | undefined): boolean {
+  return (DUE_DAY_QUESTION.when.in as readonly string[]).includes(method ?? "");
+}
 
 /**
  * The proposal's questions for a modality, in evaluation order; same format as the
  * catalogue's (see getModalityQuestions). PAYMENT-METHOD offers only the modality's payment options
- * (D&O: TICKET). The two identifiers are checked against the quotation by the proposal service.
+ * (D&O: TICKET or PIX). The two identifiers are checked against the quotation by the proposal service.
  */
 export function proposalQuestions(definition: ModalityDefinition): Question[] {
   const methods = definition.payment.options.map((o) => o.proposalMethod);

@@ -116,12 +116,21 @@ export type RatingTable = {
 };
 
 export type PaymentOptionRule = {
-  /** Wire names of the option (boleto is "Ticket" in both). */
-  paymentMethod: "All" | "Ticket";
-  paymentType: "CreditCard" | "Ticket";
+  /** Wire names of the option (boleto is "Ticket" in both, Pix "Pix"). */
+  paymentMethod: "All" | "Ticket" | "Pix";
+  paymentType: "CreditCard" | "Ticket" | "Pix";
   /** The PAYMENT-METHOD answer of the proposal that selects this option. */
-  proposalMethod: "CREDIT-CARD" | "TICKET";
+  proposalMethod: "CREDIT-CARD" | "TICKET" | "PIX";
   maxInstallments: number;
+};
+
+/**
+ * The second copy of an overdue installment: a fine once, and interest per month pro rata die
+ * (monthly / 30 a day) from the original due date to the new one. Percentages as decimal strings.
+ */
+export type LatePaymentRules = {
+  finePercent: string;
+  monthlyInterestPercent: string;
 };
 
 export type PaymentRules = {
@@ -143,6 +152,8 @@ export type ModalityDefinition = {
   variants: { answer: string; limitField: string };
   rating: RatingTable;
   payment: PaymentRules;
+  /** What a late installment's second copy adds (lib/payments/second-copy). */
+  latePayment: LatePaymentRules;
   /**
    * A cancellation at the insured's request (after the 7-day right of withdrawal) keeps a share of
    * the annual net premium: `PRO-RATA` (days elapsed / vigency days) or `SHORT-RATE` (the short-rate

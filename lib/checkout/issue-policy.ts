@@ -1,6 +1,8 @@
 import { isUniqueViolation } from "@/db/errors";
+import { insertBoletos } from "@/db/queries/boletos";
 import type { Database, Executor } from "@/db/index";
 import { findQuotationBroker } from "@/db/queries/events";
+import { insertPixCharges } from "@/db/queries/pix-charges";
 import {
   beginIssuanceAttempt,
   completeIssuance,
@@ -16,11 +18,14 @@ import {
 import { rateOfQuotation } from "@/lib/commissions/core";
 import { recordIssuanceCommission } from "@/lib/commissions/ledger";
 import { buildBoleto } from "@/lib/documents/boleto";
+import { startOfBusinessDay } from "@/lib/dates";
 import { createPolicyDocuments } from "@/lib/documents/create-documents";
 import { recordEvent } from "@/lib/events/record-event";
 import { normalizeName } from "@/lib/identity";
 import { log } from "@/lib/log";
 import { getPaymentGateway, type PaymentGateway } from "@/lib/payments/gateway";
+import { type PixChargeFields, registerPixCharge } from "@/lib/payments/pix/charges";
+import { getPixProvider, type PixProvider } from "@/lib/payments/pix/provider";
 import { formatLongPolicyNumber, formatPolicyNumber } from "@/lib/policies/numbers";
 import { computeInstallments, type IssuedInstallment } from "./installments";
 
@@ -33,7 +38,7 @@ export type IssuanceOutcome =
 const ENDED = new Set(["Issued", "Declined", "Failed"]);
 
 /**
- * The issuance job: charges the card token or registers the boletos, then in one
+ * The issuance job: charges the card token or registers the Pix charges and boletos, then in one
  * transaction creates the policy, its installments and document rows, ends the checkout as Issued
  * and the quotation as Finished. Safe to run again at any point: the gateway calls are idempotent
  * by checkout id, the checkout row lock serialises attempts, and policies_quotation_key makes a
@@ -43,7 +48,7 @@ const ENDED = new Set(["Issued", "Declined", "Failed"]);
 export async function issuePolicy(
   db: Database,
   checkoutId: string,
-  options: { gateway?: PaymentGateway; now?: Date } = {},
+  options: { gateway?: PaymentGateway; pixProvider?: PixProvider; now?: Date } = {},
 ): Promise<IssuanceOutcome> {
   const gateway = options.gateway ?? getPaymentGateway();
   const context = await findIssuanceContext(db, checkoutId);
@@ -53,17 +58,50 @@ export async function issuePolicy(
   }
   if (ENDED.has(context.checkout.status)) return { outcome: "skipped" };
 
-  const { checkout, proposal, plan } = context;
+  const { checkout, proposal, plan, quotation } = context;
   const ticket = checkout.paymentMethod === "TICKET";
+  const card = checkout.paymentMethod === "CREDIT-CARD";
   const installments = computeInstallments(plan, {
     checkoutAt: checkout.createdAt,
-    dueDay: ticket ? proposal.dueDay : undefined,
+    dueDay: card ? undefined : proposal.dueDay,
   });
   const attempt = await beginIssuanceAttempt(db, checkoutId, ticket ? installments.length : 0);
   if (!attempt) return { outcome: "skipped" };
 
-  let boletos: { ourNumber: string; typeableLine: string }[] = [];
+  const charges: IssuanceCharges = { boletos: [], pix: [] };
   let paymentReference: string;
+  if (card) {
+    if (!checkout.cardToken) throw new Error(`checkout ${checkoutId} has no card token`);
+    // The first installment only; the daily job charges the others on their due dates.
+    const charge = await gateway.charge(checkout.cardToken, installments[0]!.premiumTotalCents, {
+      idempotencyKey: checkoutId,
+    });
+    if (charge.status === "declined") {
+      const ended = await db.transaction((tx) =>
+        endCheckoutWithoutPolicy(tx, checkoutId, "Declined", charge.reason, options.now ?? new Date()),
+      );
+      if (ended) log.info({ checkoutId, quotationId: checkout.quotationId }, "card declined");
+      return ended ? { outcome: "declined", reason: charge.reason } : { outcome: "skipped" };
+    }
+    paymentReference = charge.chargeId;
+  } else {
+    // Boleto and Pix: one Pix charge with a due date per installment (a boleto carries its QR
+    // code too, the "boleto híbrido"), registered under txids derived from the checkout, so a
+    // retried job registers the same charges.
+    const pixProvider = options.pixProvider ?? getPixProvider();
+    const payer = { name: quotation.insuredName, identity: quotation.insuredIdentity };
+    for (const installment of installments) {
+      charges.pix.push(
+        await registerPixCharge(pixProvider, {
+          seed: `${checkoutId}:${installment.installmentNumber}`,
+          amountCents: installment.premiumTotalCents,
+          dueDay: installment.dueDay,
+          payer,
+        }),
+      );
+    }
+    paymentReference = `pix:${checkoutId}`;
+  }
   if (ticket) {
     const ourNumbers = attempt.boletoOurNumbers ?? [];
     if (ourNumbers.length !== installments.length)
@@ -83,28 +121,14 @@ export async function issuePolicy(
     });
     const { registrationId } = await gateway.registerBoletos(registrations, { idempotencyKey: checkoutId });
     paymentReference = registrationId;
-    boletos = registrations;
-  } else {
-    if (!checkout.cardToken) throw new Error(`checkout ${checkoutId} has no card token`);
-    // The first installment only; the daily job charges the others on their due dates.
-    const charge = await gateway.charge(checkout.cardToken, installments[0]!.premiumTotalCents, {
-      idempotencyKey: checkoutId,
-    });
-    if (charge.status === "declined") {
-      const ended = await db.transaction((tx) =>
-        endCheckoutWithoutPolicy(tx, checkoutId, "Declined", charge.reason, options.now ?? new Date()),
-      );
-      if (ended) log.info({ checkoutId, quotationId: checkout.quotationId }, "card declined");
-      return ended ? { outcome: "declined", reason: charge.reason } : { outcome: "skipped" };
-    }
-    paymentReference = charge.chargeId;
+    charges.boletos = registrations;
   }
 
   const issue = () =>
     db.transaction(async (tx) => {
       // First, under the checkout's row lock: a concurrent or late attempt stops here.
       if (!(await completeIssuance(tx, checkoutId, paymentReference))) return undefined;
-      return createPolicy(tx, context, installments, boletos, options.now ?? new Date());
+      return createPolicy(tx, context, installments, charges, options.now ?? new Date());
     });
   let policyId: string | undefined;
   try {
@@ -123,15 +147,21 @@ export async function issuePolicy(
   return { outcome: "issued", policyId };
 }
 
+/** What the payment providers registered for the installments, in installment order. */
+type IssuanceCharges = {
+  boletos: { ourNumber: string; typeableLine: string; amountCents: number; dueDate: string }[];
+  pix: PixChargeFields[];
+};
+
 async function createPolicy(
   tx: Executor,
   context: IssuanceContext,
   installments: IssuedInstallment[],
-  boletos: { ourNumber: string; typeableLine: string }[],
+  charges: IssuanceCharges,
   issuedAt: Date,
 ): Promise<string> {
   const { checkout, quotation, proposal, plan, variant, modality } = context;
-  const ticket = checkout.paymentMethod === "TICKET";
+  const card = checkout.paymentMethod === "CREDIT-CARD";
   const policyNumber = formatPolicyNumber(await nextPolicyNumberValue(tx));
   const number = formatLongPolicyNumber(modality.productCode, issuedAt, policyNumber);
   const { id: policyId } = await insertPolicy(tx, {
@@ -175,12 +205,26 @@ async function createPolicy(
       tariffPremiumCents: installment.tariffPremiumCents,
       premiumTotalCents: installment.premiumTotalCents,
       interestCents: installment.interestCents,
-      ...(!ticket && i === 0
+      ...(card && i === 0
         ? { status: "Paid" as const, paidAt: issuedAt, paidCents: installment.premiumTotalCents }
         : { status: "Pending" as const }),
-      boletoOurNumber: boletos[i]?.ourNumber ?? null,
-      typeableLine: boletos[i]?.typeableLine ?? null,
     })),
+  );
+  const byNumber = [...rows].sort((a, b) => a.installmentNumber - b.installmentNumber);
+  await insertBoletos(
+    tx,
+    charges.boletos.map((boleto, i) => ({
+      installmentId: byNumber[i]!.id,
+      ourNumber: boleto.ourNumber,
+      typeableLine: boleto.typeableLine,
+      amountCents: boleto.amountCents,
+      dueDate: startOfBusinessDay(boleto.dueDate),
+    })),
+    issuedAt,
+  );
+  await insertPixCharges(
+    tx,
+    charges.pix.map((charge, i) => ({ ...charge, installmentId: byNumber[i]!.id, createdAt: issuedAt })),
   );
   // One commission entry per installment: PENDING, or AVAILABLE for the card's first, paid now.
   await recordIssuanceCommission(tx, policyId, issuedAt);
@@ -188,7 +232,7 @@ async function createPolicy(
     brokerId: quotation.brokerId,
     policyId,
     paymentMethod: proposal.paymentMethod,
-    installmentIds: [...rows].sort((a, b) => a.installmentNumber - b.installmentNumber).map((row) => row.id),
+    installmentIds: byNumber.map((row) => row.id),
   });
   await recordEvent(tx, {
     type: "checkout.issued",
@@ -204,7 +248,7 @@ async function createPolicy(
       status: "Issued",
     },
   });
-  if (!ticket) {
+  if (card) {
     await recordEvent(tx, {
       type: "installment.paid",
       brokerId: quotation.brokerId,

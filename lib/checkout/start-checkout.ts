@@ -27,7 +27,7 @@ export type StartCheckoutResult =
   /** The quotation was already Confirmed or Finished: nothing changed. */
   | { outcome: "already-checked-out" };
 
-/** creditCard is required for a CREDIT-CARD proposal and refused for a TICKET one. */
+/** creditCard is required for a CREDIT-CARD proposal and refused for a TICKET or PIX one. */
 function assertCardMatchesProposal(target: CheckoutTarget, card: CreditCard | undefined): void {
   const method = target.proposal?.paymentMethod;
   if (method === "CREDIT-CARD" && !card) {
@@ -36,9 +36,9 @@ function assertCardMatchesProposal(target: CheckoutTarget, card: CreditCard | un
       properties: ["creditCard"],
     });
   }
-  if (method === "TICKET" && card) {
+  if ((method === "TICKET" || method === "PIX") && card) {
     throw new ApiError("INVALID-FORM-FIELD", {
-      message: "creditCard must be omitted: the proposal's payment method is TICKET (boleto).",
+      message: `creditCard must be omitted: the proposal's payment method is ${method === "PIX" ? "PIX" : "TICKET (boleto)"}.`,
       properties: ["creditCard"],
     });
   }

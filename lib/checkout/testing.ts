@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/index";
-import { checkouts, policies } from "@/db/schema";
+import { checkouts, type PaymentMethod, policies } from "@/db/schema";
 import { businessDay } from "@/lib/dates";
 import type { PaymentGateway } from "@/lib/payments/gateway";
+import { PROPOSAL_METHODS } from "@/lib/proposals/proposal-form";
 import { createProposal } from "@/lib/proposals/service";
 import { createQuotation } from "@/lib/quotations/service";
 import { issuePolicy } from "./issue-policy";
@@ -76,12 +77,12 @@ export type ReadyQuotation = {
 
 /**
  * A quotation with a proposal, made through the real quotation and proposal services:
- * `TICKET` with DUE-DAY, or `CREDIT-CARD`, on the plan with `installments` installments.
+ * `TICKET` or `PIX` with DUE-DAY, or `CREDIT-CARD`, on the plan with `installments` installments.
  */
 export async function createQuotationWithProposal(
   db: Database,
   broker: { id: string; registerNumber: string },
-  options: { method: "TICKET" | "CREDIT-CARD"; installments?: number; dueDay?: number; insuredName?: string },
+  options: { method: PaymentMethod; installments?: number; dueDay?: number; insuredName?: string },
 ): Promise<ReadyQuotation> {
   const item = await createQuotation(db, broker.id, {
     operationCode: "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
@@ -89,7 +90,7 @@ export async function createQuotationWithProposal(
     answers: brokerQuotationAnswers({ insuredName: options.insuredName }),
   } as never);
   const pricing = item.pricing[0]!;
-  const paymentType = options.method === "TICKET" ? "Ticket" : "CreditCard";
+  const paymentType = PROPOSAL_METHODS[options.method];
   const option = pricing.payment.paymentOptions.find((o) => o.paymentType === paymentType)!;
   const wanted = options.installments ?? 1;
   const plan = option.installments.find((p) => p.number === wanted) ?? option.installments.at(-1)!;
@@ -97,7 +98,7 @@ export async function createQuotationWithProposal(
     a("PAYMENT-METHOD", options.method),
     a("SELECTED-VARIANT-IDENTIFIER", pricing.variantIdentifier),
     a("PAYMENT-INSTALLMENT-IDENTIFIER", plan.identifier),
-    ...(options.method === "TICKET" ? [a("DUE-DAY", options.dueDay ?? 10)] : []),
+    ...(options.method !== "CREDIT-CARD" ? [a("DUE-DAY", options.dueDay ?? 10)] : []),
   ];
   const result = await createProposal(
     db,
@@ -121,7 +122,7 @@ export async function issueTestPolicy(
   db: Database,
   broker: { id: string; registerNumber: string },
   gateway: PaymentGateway,
-  options: { method: "TICKET" | "CREDIT-CARD"; installments?: number; now?: Date },
+  options: { method: PaymentMethod; installments?: number; now?: Date },
 ): Promise<typeof policies.$inferSelect> {
   const { method } = options;
   const q = await createQuotationWithProposal(db, broker, { method, installments: options.installments });

@@ -4,6 +4,7 @@ import {
   findProposalDocumentSource,
   listInstallmentsForDocument,
 } from "@/db/queries/documents";
+import { findActivePixCharges, type PixChargeRow } from "@/db/queries/pix-charges";
 import type { Rate } from "@/db/schema";
 import { splitInstallments } from "@/lib/money";
 import { boletoOurNumber } from "./boleto";
@@ -11,6 +12,8 @@ import type {
   BoletoDocumentData,
   CoverageData,
   InsuredData,
+  PixCodeData,
+  PixDocumentData,
   PolicyDocumentData,
   ProposalDocumentData,
 } from "./types";
@@ -73,36 +76,84 @@ export async function loadPolicyDocumentData(
 }
 
 /**
- * The boleto PDF's data: every installment, or only `installmentId`. Undefined when the policy or
- * that installment no longer exists.
+ * What a payment slip document prints: the policy, all its installments (for "parcela n/N"), those
+ * chosen (every one, or only `installmentId`) and the chosen ones' Active Pix charges. Undefined
+ * when the policy or that installment no longer exists.
  */
+async function loadSlipSource(db: Executor, policyId: string, installmentId?: string | null) {
+  const source = await findPolicyDocumentSource(db, policyId);
+  if (!source) return undefined;
+  const installments = await listInstallmentsForDocument(db, policyId);
+  const chosen = installmentId ? installments.filter((row) => row.id === installmentId) : installments;
+  if (!chosen.length) return undefined;
+  const pix = await findActivePixCharges(
+    db,
+    chosen.map((row) => row.id),
+  );
+  return { ...source, count: installments.length, chosen, pix };
+}
+
+const pixCode = (charge: PixChargeRow | undefined): PixCodeData | null =>
+  charge ? { copyPaste: charge.copyPaste, expiresAt: charge.expiresAt } : null;
+
+/** The boleto PDF's data (each slip with its Pix, the "boleto híbrido", when it has an Active charge). */
 export async function loadBoletoDocumentData(
   db: Executor,
   policyId: string,
   installmentId?: string | null,
 ): Promise<BoletoDocumentData | undefined> {
-  const source = await findPolicyDocumentSource(db, policyId);
+  const source = await loadSlipSource(db, policyId, installmentId);
   if (!source) return undefined;
   const { policy, quotation } = source;
-  const installments = await listInstallmentsForDocument(db, policyId);
-  const chosen = installmentId ? installments.filter((row) => row.id === installmentId) : installments;
-  if (!chosen.length) return undefined;
   return {
     policyNumber: policy.policyNumber,
     issuedAt: policy.createdAt,
     productText: policy.productText,
     modalityText: policy.modalityText,
     payer: { name: policy.insuredName, identity: policy.insuredIdentity, address: quotation.insuredAddress },
-    slips: chosen.map((installment) => ({
+    slips: source.chosen.map((installment) => ({
       installmentNumber: installment.installmentNumber,
-      installmentCount: installments.length,
+      installmentCount: source.count,
       dueDate: installment.dueDate,
       amountCents: installment.premiumTotalCents,
       status: installment.status,
       ourNumber:
         installment.boletoOurNumber ?? boletoOurNumber(policy.policyNumber, installment.installmentNumber),
       typeableLine: installment.typeableLine,
+      pix: pixCode(source.pix.get(installment.id)),
     })),
+  };
+}
+
+/**
+ * The Pix charge slips' data. A slip prints its Active charge's amount and due date (what the QR
+ * code collects), the installment's when it has none.
+ */
+export async function loadPixDocumentData(
+  db: Executor,
+  policyId: string,
+  installmentId?: string | null,
+): Promise<PixDocumentData | undefined> {
+  const source = await loadSlipSource(db, policyId, installmentId);
+  if (!source) return undefined;
+  const { policy } = source;
+  return {
+    policyNumber: policy.policyNumber,
+    issuedAt: policy.createdAt,
+    productText: policy.productText,
+    modalityText: policy.modalityText,
+    payer: { name: policy.insuredName, identity: policy.insuredIdentity },
+    slips: source.chosen.map((installment) => {
+      const charge = source.pix.get(installment.id);
+      return {
+        installmentNumber: installment.installmentNumber,
+        installmentCount: source.count,
+        dueDate: charge?.dueDate ?? installment.dueDate,
+        amountCents: charge?.amountCents ?? installment.premiumTotalCents,
+        status: installment.status,
+        pix: pixCode(charge),
+      };
+    }),
   };
 }
 

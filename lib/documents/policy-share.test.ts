@@ -26,6 +26,19 @@ describe("the policy's message to the client says the policy's state", () => {
     expect(text).not.toMatch(/cancelada|encerrada/);
   });
 
+  it("a PIX policy in force: policy and Pix charge slips; none once canceled", () => {
+    const pix = {
+      ...issued,
+      ticketUrl: undefined,
+      pixUrl: "https://corretora.test/api/documents/x?expires=1&signature=c",
+    };
+    const text = body(pix);
+    expect(text).toContain(`Cobranças Pix (PDF): ${pix.pixUrl}`);
+    expect(text).not.toContain("Boleto");
+    const canceled = body({ ...pix, status: "Canceled", canceledAt: new Date("2026-11-10T14:00:00Z") });
+    expect(canceled).not.toContain("Pix");
+  });
+
   it("a canceled policy: says when, offers no boleto", () => {
     const canceled = { ...issued, status: "Canceled" as const, canceledAt: new Date("2026-11-10T14:00:00Z") };
     expect(isPolicyInForce(canceled, NOW)).toBe(false);

@@ -13,9 +13,11 @@ export type PolicyShareInput = {
   canceledAt?: Date | null;
   policyPdfUrl?: string;
   ticketUrl?: string;
+  /** The Pix charge slips of every installment (PIX policies). */
+  pixUrl?: string;
 };
 
-/** Issued and its vigency not over: only then are its boletos something to pay. */
+/** Issued and its vigency not over: only then are its boletos and Pix charges something to pay. */
 export function isPolicyInForce(
   policy: Pick<PolicyShareInput, "status" | "vigencyExpiredAt">,
   now: Date = new Date(),
@@ -37,7 +39,7 @@ function stateLine(policy: PolicyShareInput, now: Date): string | undefined {
 }
 
 /**
- * "Enviar ao cliente" of the policy page: the policy PDF, and the boletos only while the policy is
+ * "Enviar ao cliente" of the policy page: the policy PDF, and the boletos or Pix charge slips only while the policy is
  * in force; a canceled or ended policy says so instead of reading as if it were current.
  */
 export function policyShareDocument(policy: PolicyShareInput, now: Date = new Date()): ShareDocument {
@@ -50,6 +52,7 @@ export function policyShareDocument(policy: PolicyShareInput, now: Date = new Da
     links: [
       ...(policy.policyPdfUrl ? [{ label: "Apólice (PDF)", url: policy.policyPdfUrl }] : []),
       ...(policy.ticketUrl && !state ? [{ label: "Boletos (PDF)", url: policy.ticketUrl }] : []),
+      ...(policy.pixUrl && !state ? [{ label: "Cobranças Pix (PDF)", url: policy.pixUrl }] : []),
     ],
     details: [...(state ? [state] : []), `${policy.productText} · ${vigency}`],
   };

@@ -18,7 +18,8 @@ import {
 import { INSURER } from "./issuer";
 import { formatAddress, formatIdentityWithLabel } from "./labels";
 import { COLORS, contentWidth, type Doc, drawHeader, MARGIN, type RenderOptions, renderPdf } from "./pdf";
-import type { BoletoDocumentData, BoletoSlipData } from "./types";
+import { copyPasteHeight, drawCopyPaste, isPixPayable, pixValidUntil, renderPixQrPng } from "./pix-code";
+import type { BoletoDocumentData, BoletoSlipData, PixCodeData } from "./types";
 
 /** FEBRABAN's barcode size: about 103 mm x 13 mm. */
 const BARCODE_WIDTH = (103 / 25.4) * 72;
@@ -125,6 +126,51 @@ function instructions(slip: BoletoSlipData, policyNumber: string): string {
   return lines.join("\n");
 }
 
+/** The QR code's side on the boleto (quiet zone included): about 39 mm. */
+const PIX_QR_SIZE = 110;
+const PIX_CODE_SIZE = 7;
+export const BOLETO_PIX_TEXT =
+  "Leia o QR code ou use o Pix copia e cola no app do seu banco. O primeiro pagamento, por Pix ou pelo boleto, quita a parcela.";
+
+/**
+ * The "boleto híbrido"'s Pix (Resolução BCB 443/2024): the QR code and copy-and-paste code of the
+ * installment's charge, on the payer's receipt, so the compensation slip keeps its standard layout.
+ * Returns the y below it.
+ */
+async function drawBoletoPix(doc: Doc, pix: PixCodeData, y: number): Promise<number> {
+  const png = await renderPixQrPng(pix.copyPaste);
+  const width = contentWidth(doc);
+  const textX = MARGIN + PIX_QR_SIZE + 10;
+  const textWidth = width - PIX_QR_SIZE - 16;
+  doc.font("Helvetica").fontSize(7.5);
+  const introHeight = doc.heightOfString(BOLETO_PIX_TEXT, { width: textWidth });
+  const height = Math.max(
+    PIX_QR_SIZE + 6,
+    22 + introHeight + 15 + copyPasteHeight(pix.copyPaste, textWidth, PIX_CODE_SIZE) + 15,
+  );
+  doc.rect(MARGIN, y, width, height).lineWidth(0.6).strokeColor(COLORS.text).stroke();
+  doc.image(png, MARGIN + 3, y + 3, { width: PIX_QR_SIZE, height: PIX_QR_SIZE });
+  let top = y + 6;
+  doc.font("Helvetica-Bold").fontSize(10).fillColor(COLORS.accent).text("Pague com Pix", textX, top, {
+    width: textWidth,
+    lineBreak: false,
+  });
+  top += 16;
+  doc
+    .font("Helvetica")
+    .fontSize(7.5)
+    .fillColor(COLORS.text)
+    .text(BOLETO_PIX_TEXT, textX, top, { width: textWidth });
+  top += introHeight + 5;
+  doc.font("Helvetica").fontSize(6.5).fillColor(COLORS.muted);
+  doc.text("Pix copia e cola", textX, top, { width: textWidth, lineBreak: false });
+  top = drawCopyPaste(doc, pix.copyPaste, textX, top + 10, textWidth, PIX_CODE_SIZE) + 3;
+  doc.font("Helvetica-Bold").fontSize(7.5).fillColor(COLORS.text);
+  doc.text(pixValidUntil(pix), textX, top, { width: textWidth, lineBreak: false });
+  doc.font("Helvetica").fillColor(COLORS.text);
+  return y + height;
+}
+
 async function drawSlip(doc: Doc, data: BoletoDocumentData, slip: BoletoSlipData): Promise<void> {
   const boleto = slipBoleto(slip);
   const png = await renderBoletoBarcodePng(boleto.barcode);
@@ -172,7 +218,9 @@ async function drawSlip(doc: Doc, data: BoletoDocumentData, slip: BoletoSlipData
   y += 24;
   box(doc, MARGIN, y, left, 24, "Linha digitável", boleto.formattedLine);
   box(doc, right, y, RIGHT_COLUMN, 24, "(=) Valor do documento", amount, { align: "right", bold: true });
-  y += 24 + 14;
+  y += 24;
+  if (isPixPayable(slip.status, slip.pix)) y = (await drawBoletoPix(doc, slip.pix, y + 8)) + 6;
+  y += 14;
 
   // Cut line
   doc

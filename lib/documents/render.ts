@@ -2,12 +2,18 @@ import type { Executor } from "@/db/index";
 import { findDocument } from "@/db/queries/documents";
 import { ApiError } from "@/lib/http/errors";
 import { verifyDocumentSignature } from "./links";
-import { loadBoletoDocumentData, loadPolicyDocumentData, loadProposalDocumentData } from "./load";
+import {
+  loadBoletoDocumentData,
+  loadPixDocumentData,
+  loadPolicyDocumentData,
+  loadProposalDocumentData,
+} from "./load";
 import { loadEndorsementDocumentData } from "./load-endorsement";
 import type { RenderOptions } from "./pdf";
 import { loadQuotationDocumentData, quotationIdOfDocument, renderQuotationPdf } from "./quotation-pdf";
 import { renderBoletoPdf } from "./render-boleto";
 import { renderEndorsementPdf } from "./render-endorsement";
+import { renderPixPdf } from "./render-pix";
 import { renderPolicyPdf } from "./render-policy";
 import { renderProposalPdf } from "./render-proposal";
 
@@ -33,6 +39,9 @@ export async function renderDocumentById(
   } else if (document.kind === "boleto" && document.policyId) {
     const data = await loadBoletoDocumentData(db, document.policyId, document.installmentId);
     bytes = data && (await renderBoletoPdf(data, options));
+  } else if (document.kind === "pix" && document.policyId) {
+    const data = await loadPixDocumentData(db, document.policyId, document.installmentId);
+    bytes = data && (await renderPixPdf(data, options));
   } else if (document.kind === "proposal" && document.proposalId) {
     const data = await loadProposalDocumentData(db, document.proposalId);
     bytes = data && (await renderProposalPdf(data, options));

@@ -46,6 +46,27 @@ describe("the message sent to the client", () => {
   });
 });
 
+describe("the Pix copy-and-paste code in the message", () => {
+  const CODE =
+    "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p65204000053039865802BR5918SEGURADORA DEMO SA6009SAO PAULO62070503***6304CC9E";
+
+  it("follows a boleto's typeable line, alone on its line, saying the first payment settles", () => {
+    const lines = buildShareMessage({ ...DOCUMENT, pixCopyPaste: CODE }).body.split("\n");
+    const line = lines.findIndex((text) => text.startsWith("Linha digitável: "));
+    const code = lines.indexOf(CODE);
+    expect(code).toBeGreaterThan(line);
+    expect(lines[code - 1]).toBe("Pix copia e cola:");
+    expect(lines[code + 1]).toBe("Pague pelo boleto ou por Pix: o primeiro pagamento quita a parcela.");
+  });
+
+  it("is the only way to pay of a Pix charge, and absent when there is none", () => {
+    const pix = buildShareMessage({ ...DOCUMENT, typeableLine: undefined, pixCopyPaste: CODE }).body;
+    expect(pix).not.toContain("Linha digitável");
+    expect(pix).toContain(`Pix copia e cola:\n${CODE}\nO primeiro pagamento quita a parcela.`);
+    expect(message.body).not.toContain("Pix");
+  });
+});
+
 describe("greeting and WhatsApp number", () => {
   it("greets a person by the first name and a company by its whole name", () => {
     expect(greeting("  José Antônio Pereira ", "NATURAL")).toBe("Olá, José!");

@@ -14,6 +14,8 @@ export type ShareDocument = {
   insuredPersonType: PersonType;
   links: { label: string; url: string }[];
   typeableLine?: string | null;
+  /** The installment's BR Code ("Pix copia e cola"): a Pix policy's charge, or a boleto's Pix. */
+  pixCopyPaste?: string | null;
   /** Extra lines, e.g. "Vencimento: 10/12/2026 · Valor: R$ 120,00". */
   details?: string[];
 };
@@ -41,6 +43,15 @@ export function buildShareMessage(document: ShareDocument): { subject: string; b
   ];
   if (document.typeableLine) {
     lines.push("", `Linha digitável: ${formatTypeableLineGroups(document.typeableLine)}`);
+  }
+  if (document.pixCopyPaste) {
+    // The code alone on its line: a long press in WhatsApp or a double click copies it whole.
+    lines.push("", "Pix copia e cola:", document.pixCopyPaste);
+    lines.push(
+      document.typeableLine
+        ? "Pague pelo boleto ou por Pix: o primeiro pagamento quita a parcela."
+        : "O primeiro pagamento quita a parcela.",
+    );
   }
   lines.push("", "Os links expiram em 7 dias. Qualquer dúvida, estou à disposição.");
   const subject = document.subject.charAt(0).toUpperCase() + document.subject.slice(1);

@@ -1,11 +1,13 @@
 import { randomInt } from "node:crypto";
 import type { Executor } from "@/db/index";
+import { insertBoletos } from "@/db/queries/boletos";
 import {
   type Address,
   brokers,
   installmentPlans,
   modalities,
   type PaymentMethod,
+  pixCharges,
   policies,
   policyInstallments,
   proposals,
@@ -17,6 +19,7 @@ import { normalizeName } from "@/lib/identity";
 import { splitInstallments } from "@/lib/money";
 import { buildBoleto } from "./boleto";
 import { createPolicyDocuments, createProposalDocument } from "./create-documents";
+import { fixturePixCharge } from "./testing/pix";
 
 export const FIXTURE_ADDRESS: Address = {
   zipCode: "01310100",
@@ -59,9 +62,12 @@ export const FIXTURE_DUE_DATES = [
   "2026-06-08T03:00:00.000Z",
 ];
 
+const PLAN_PAYMENT_TYPES = { TICKET: "Ticket", "CREDIT-CARD": "CreditCard", PIX: "Pix" } as const;
+
 /**
  * Inserts a whole issued policy directly (broker, modality, quotation, variant, plan, proposal,
- * policy, installments with boletos) and its document rows, as the worker would leave them.
+ * policy, installments with boletos, the Pix charges of TICKET and PIX installments: `Paid` for
+ * the paid first one) and its document rows, as the worker would leave them.
  */
 export async function seedIssuedPolicy(db: Executor, options: { paymentMethod?: PaymentMethod } = {}) {
   const paymentMethod = options.paymentMethod ?? "TICKET";
@@ -119,7 +125,7 @@ export async function seedIssuedPolicy(db: Executor, options: { paymentMethod?: 
     .insert(installmentPlans)
     .values({
       variantId: variant!.id,
-      paymentType: paymentMethod === "TICKET" ? "Ticket" : "CreditCard",
+      paymentType: PLAN_PAYMENT_TYPES[paymentMethod],
       installmentCount: count,
       ...FIXTURE_PREMIUM,
       installmentCents: Math.round(FIXTURE_PREMIUM.totalCents / count),
@@ -135,7 +141,7 @@ export async function seedIssuedPolicy(db: Executor, options: { paymentMethod?: 
       variantId: variant!.id,
       planId: plan!.id,
       paymentMethod,
-      dueDay: paymentMethod === "TICKET" ? 8 : null,
+      dueDay: paymentMethod === "CREDIT-CARD" ? null : 8,
       createdAt: new Date("2026-02-26T15:00:00.000Z"),
     })
     .returning();
@@ -189,6 +195,33 @@ export async function seedIssuedPolicy(db: Executor, options: { paymentMethod?: 
     )
     .returning();
   installments.sort((a, b) => a.installmentNumber - b.installmentNumber);
+  if (paymentMethod === "TICKET") {
+    // As issuance records them: each boleto with its remessa entry, matched by the bank's return.
+    await insertBoletos(
+      db,
+      installments.map((row) => ({
+        installmentId: row.id,
+        ourNumber: row.boletoOurNumber!,
+        typeableLine: row.typeableLine!,
+        amountCents: row.premiumTotalCents,
+        dueDate: row.dueDate,
+      })),
+      new Date("2026-02-27T12:00:00.000Z"),
+    );
+  }
+  if (paymentMethod !== "CREDIT-CARD") {
+    await db
+      .insert(pixCharges)
+      .values(
+        installments.map((row) =>
+          fixturePixCharge(
+            row,
+            `${policyNumber}:${row.installmentNumber}`,
+            row.status === "Paid" ? "Paid" : "Active",
+          ),
+        ),
+      );
+  }
   const documents = await createPolicyDocuments(db, {
     brokerId: broker!.id,
     policyId: policy!.id,

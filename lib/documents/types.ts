@@ -84,6 +84,13 @@ export type ProposalDocumentData = {
   };
 };
 
+/** An installment's Active Pix charge as printed: its BR Code ("Pix copia e cola") and last payable day. */
+export type PixCodeData = {
+  copyPaste: string;
+  /** The end of the last day the PSP accepts the charge. */
+  expiresAt: Date;
+};
+
 export type BoletoSlipData = {
   installmentNumber: number;
   installmentCount: number;
@@ -94,6 +101,8 @@ export type BoletoSlipData = {
   ourNumber: string;
   /** The stored (registered) line; printed as is when present and valid. */
   typeableLine?: string | null;
+  /** The installment's Active Pix charge (the "boleto híbrido"); none on boletos issued before Pix. */
+  pix?: PixCodeData | null;
 };
 
 export type BoletoDocumentData = {
@@ -103,4 +112,24 @@ export type BoletoDocumentData = {
   modalityText: string;
   payer: { name: string; identity: string; address: Address };
   slips: BoletoSlipData[];
+};
+
+export type PixSlipData = {
+  installmentNumber: number;
+  installmentCount: number;
+  dueDate: Date;
+  amountCents: number;
+  status: InstallmentStatus;
+  /** The installment's Active charge; none once it is paid, canceled or awaiting a second copy. */
+  pix?: PixCodeData | null;
+};
+
+/** A PIX policy's charge slips ("Cobrança Pix"): every installment, or one. */
+export type PixDocumentData = {
+  policyNumber: string;
+  issuedAt: Date;
+  productText: string;
+  modalityText: string;
+  payer: { name: string; identity: string };
+  slips: PixSlipData[];
 };

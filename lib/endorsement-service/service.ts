@@ -12,6 +12,7 @@ import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
 import { CANCELLATION_REASON_LENGTH, planCancellation } from "@/lib/endorsements/cancellation";
 import { createDraft, issueDraft } from "@/lib/endorsements/issue";
 import { settleCardRefunds } from "@/lib/endorsements/refunds";
+import { syncPolicyPixCharges } from "@/lib/payments/pix/policy-charges";
 import {
   effectiveDayBounds,
   effectiveDayError,
@@ -145,6 +146,7 @@ function applyToDetails(
         interestCents: 0,
         status: "Pending",
         paidAt: null,
+        pix: null,
         createdAt: now,
       });
     } else if (existing && planned.action === "changed") {
@@ -199,14 +201,17 @@ export async function issueEndorsement(
   const notFound = () => new ApiError("ENDORSEMENT-NOT-FOUND", { properties: ["endorsementIdentifier"] });
   const id = input.endorsementIdentifier.toLowerCase();
   if (!isGuid(id)) throw notFound();
-  const refundIds = await db.transaction(async (tx) => {
+  const issued = await db.transaction(async (tx) => {
     if (!(await findEndorsementForBroker(tx, brokerId, id))) throw notFound();
     const draft = await lockEndorsement(tx, id);
     if (!draft) throw notFound();
-    if (draft.status === "Issued") return [];
-    return (await issueDraft(tx, draft, now, options.audit ?? PLATFORM_AUDIT)).refundIds;
+    if (draft.status === "Issued") return undefined;
+    return issueDraft(tx, draft, now, options.audit ?? PLATFORM_AUDIT);
   });
-  await settleCardRefunds(db, refundIds, { now });
+  if (issued) {
+    await settleCardRefunds(db, issued.refundIds, { now });
+    await syncPolicyPixCharges(db, issued.policy.id, issued.closedPixTxids, { now });
+  }
   const row = await findEndorsementRead(db, id);
   return endorsementToWire(row!, now, options.origin);
 }

@@ -5,6 +5,7 @@ import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
 import { isPolicyNumber } from "@/lib/schemas/identifiers";
 import { planCancellation } from "./cancellation";
 import { createDraft, issueDraft } from "./issue";
+import { syncPolicyPixCharges } from "@/lib/payments/pix/policy-charges";
 import { settleCardRefunds } from "./refunds";
 import { effectiveDayBounds } from "./rules";
 
@@ -41,9 +42,16 @@ export async function cancelAtInsuredRequest(
     // Issued at once: valid now, even for a vigency that ended an instant ago (the expiry job is hourly).
     const draft = await createDraft(tx, policy, values, now, now);
     const issued = await issueDraft(tx, draft, now, audit);
-    return { ok: true, endorsementId: issued.endorsement.id, refundIds: issued.refundIds } as const;
+    return {
+      ok: true,
+      endorsementId: issued.endorsement.id,
+      refundIds: issued.refundIds,
+      policyId: policy.id,
+      closedPixTxids: issued.closedPixTxids,
+    } as const;
   });
   if (!outcome.ok) return outcome;
   await settleCardRefunds(db, outcome.refundIds, { now });
+  await syncPolicyPixCharges(db, outcome.policyId, outcome.closedPixTxids, { now });
   return { ok: true, endorsementId: outcome.endorsementId };
 }

@@ -18,13 +18,16 @@ import {
   updateQuotationInsured,
   updateUnpaidInstallment,
 } from "@/db/queries/endorsements";
+import { insertBoletos, writeOffActiveBoleto, writeOffPolicyBoletos } from "@/db/queries/boletos";
 import { findQuotationBroker } from "@/db/queries/events";
+import { cancelPolicyPixCharges, closeActivePixCharge } from "@/db/queries/pix-charges";
 import type { PolicyRow } from "@/db/queries/policies";
 import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
 import { recordAudit } from "@/lib/audit/record";
 import { recordRefundClawback, replanPendingCommission } from "@/lib/commissions/ledger";
+import { businessDay, startOfBusinessDay } from "@/lib/dates";
 import { buildBoleto } from "@/lib/documents/boleto";
-import { createEndorsementDocument, createInstallmentBoletoDocument } from "@/lib/documents/create-documents";
+import { createEndorsementDocument, createInstallmentSlipDocument } from "@/lib/documents/create-documents";
 import { recordEvent } from "@/lib/events/record-event";
 import { ApiError } from "@/lib/http/errors";
 import { normalizeName } from "@/lib/identity";
@@ -70,7 +73,13 @@ export async function createDraft(
   });
 }
 
-export type IssuedEndorsement = { endorsement: EndorsementRow; refundIds: string[]; policy: PolicyRow };
+export type IssuedEndorsement = {
+  endorsement: EndorsementRow;
+  refundIds: string[];
+  policy: PolicyRow;
+  /** Pix charges the endorsement closed: to cancel at the PSP after the commit (syncPolicyPixCharges). */
+  closedPixTxids: string[];
+};
 
 /**
  * Issues a Draft in the caller's transaction: checks it is still valid for the policy as it is now,
@@ -127,8 +136,14 @@ export async function issueDraft(
 
   if (plan.insured) await applyInsuredChange(tx, policy.quotationId, plan.insured);
 
-  const installmentsMoved = await applyInstallments(tx, policy, draft);
-  if (plan.cancellation) await cancelUnpaidInstallments(tx, policy.id);
+  const closedPixTxids: string[] = [];
+  const installmentsMoved = await applyInstallments(tx, policy, draft, now, closedPixTxids);
+  if (plan.cancellation) {
+    await cancelUnpaidInstallments(tx, policy.id);
+    // Nothing is left to collect: the bank writes the boletos off and the PSP drops the charges.
+    await writeOffPolicyBoletos(tx, policy.id, now);
+    closedPixTxids.push(...(await cancelPolicyPixCharges(tx, policy.id, now)));
+  }
   if (installmentsMoved || plan.cancellation) await replanPendingCommission(tx, policy.id, now);
 
   const refundIds: string[] = [];
@@ -142,8 +157,9 @@ export async function issueDraft(
       endorsementId: draft.id,
       paymentMethod: policy.paymentMethod,
       amountCents: draft.refundCents,
-      // A card refund goes through the gateway after the commit; a boleto's is a bank transfer to
-      // register once the insured's account is known (Pix refunds do not exist yet).
+      // A card refund goes through the gateway after the commit; a boleto's or a Pix policy's is a
+      // transfer to register once the insured's account (or Pix key) is known: a Pix "devolução"
+      // answers one payment, while a refund spans the installments paid.
       status: card ? "Pending" : "AwaitingBankDetails",
       idempotencyKey: `refund-${id}`,
       createdAt: now,
@@ -209,7 +225,7 @@ export async function issueDraft(
     },
     occurredAt: now,
   });
-  return { endorsement: issued, refundIds, policy: updated };
+  return { endorsement: issued, refundIds, policy: updated, closedPixTxids };
 }
 
 /** REGISTRATION: the new insured data on the quotation (documents, renewals and the insured view read it). */
@@ -247,13 +263,22 @@ async function applyInsuredChange(
 }
 
 /**
- * The plan's changed and new installments (a cancellation's are canceled by the caller). A boleto's
- * typeable line follows its amount and due date; an added boleto installment gets a new "nosso
- * número" and its own document. True when any installment changed.
+ * The plan's changed and new installments (a cancellation's are canceled by the caller). A changed
+ * boleto is written off and replaced by a new one (new "nosso número", the bank told by the
+ * remessa); an added boleto installment gets its own boleto and document. A changed installment's
+ * Pix charge is closed (its txid added to `closedPixTxids`); the new charges are registered after the
+ * commit. True when any installment changed.
  */
-async function applyInstallments(tx: Executor, policy: PolicyRow, draft: EndorsementRow): Promise<boolean> {
+async function applyInstallments(
+  tx: Executor,
+  policy: PolicyRow,
+  draft: EndorsementRow,
+  now: Date,
+  closedPixTxids: string[],
+): Promise<boolean> {
   const planned = draft.plan.installments.filter((installment) => installment.action !== "canceled");
   if (!planned.length) return false;
+  const ticket = policy.paymentMethod === "TICKET";
   const current = new Map(
     (await listPolicyInstallments(tx, policy.id)).map((row) => [row.installmentNumber, row]),
   );
@@ -266,36 +291,55 @@ async function applyInstallments(tx: Executor, policy: PolicyRow, draft: Endorse
       iofCents: installment.iofCents,
       premiumTotalCents: installment.premiumTotalCents,
     };
+    let installmentId: string;
+    let needsBoleto = ticket;
     if (installment.action === "changed") {
       const row = current.get(installment.installmentNumber);
-      const typeableLine = row?.boletoOurNumber
-        ? buildBoleto({ ourNumber: row.boletoOurNumber, amountCents: installment.premiumTotalCents, dueDate })
-            .typeableLine
-        : (row?.typeableLine ?? null);
-      const changed = await updateUnpaidInstallment(tx, policy.id, { ...amounts, typeableLine });
+      const changed = await updateUnpaidInstallment(tx, policy.id, {
+        ...amounts,
+        typeableLine: row?.typeableLine ?? null,
+      });
       // The preview saw it unpaid and the policy has not changed since (checked by the caller).
-      if (!changed)
+      if (!changed || !row)
         throw new Error(`installment ${installment.installmentNumber} of ${policy.id} is no longer unpaid`);
+      installmentId = row.id;
+      const closed = await closeActivePixCharge(tx, row.id, "Replaced", now);
+      if (closed) closedPixTxids.push(closed.txid);
+      // A boleto installment issued before boletos were recorded one by one has none to replace.
+      needsBoleto = ticket && Boolean(row.boletoOurNumber);
+      if (needsBoleto) await writeOffActiveBoleto(tx, row.id, now);
     } else {
-      const ticket = policy.paymentMethod === "TICKET";
-      const ourNumber = ticket ? await nextBoletoOurNumber(tx) : null;
-      const typeableLine = ourNumber
-        ? buildBoleto({ ourNumber, amountCents: installment.premiumTotalCents, dueDate }).typeableLine
-        : null;
       const row = await insertEndorsementInstallment(tx, policy.id, {
         ...amounts,
-        typeableLine,
-        boletoOurNumber: ourNumber,
+        typeableLine: null,
+        boletoOurNumber: null,
       });
-      if (ticket) {
-        await createInstallmentBoletoDocument(tx, {
-          brokerId: policy.brokerId,
-          policyId: policy.id,
-          installmentId: row.id,
-          policyNumber: policy.policyNumber,
-          installmentNumber: installment.installmentNumber,
-        });
-      }
+      installmentId = row.id;
+      await createInstallmentSlipDocument(tx, {
+        brokerId: policy.brokerId,
+        policyId: policy.id,
+        installmentId: row.id,
+        policyNumber: policy.policyNumber,
+        installmentNumber: installment.installmentNumber,
+        paymentMethod: policy.paymentMethod,
+      });
+    }
+    if (needsBoleto) {
+      const ourNumber = await nextBoletoOurNumber(tx);
+      const boleto = buildBoleto({ ourNumber, amountCents: installment.premiumTotalCents, dueDate });
+      await insertBoletos(
+        tx,
+        [
+          {
+            installmentId,
+            ourNumber,
+            typeableLine: boleto.typeableLine,
+            amountCents: installment.premiumTotalCents,
+            dueDate: startOfBusinessDay(businessDay(dueDate)),
+          },
+        ],
+        now,
+      );
     }
   }
   return true;

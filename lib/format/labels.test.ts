@@ -2,15 +2,21 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  BOLETO_REGISTRATIONS,
   CHECKOUT_STATUSES,
   CLAIM_STATUSES,
   COMMISSION_ENTRY_STATUSES,
   DATA_SUBJECT_REQUEST_KINDS,
   DATA_SUBJECT_REQUEST_STATUSES,
   INSTALLMENT_STATUSES,
+  NOTICE_CHANNELS,
+  NOTICE_KINDS,
+  NOTICE_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_TYPES,
   PERSON_TYPES,
+  PIX_RECEIPT_OUTCOMES,
+  PIX_RECEIPT_SOURCES,
   POLICY_STATUSES,
   QUOTATION_STATUSES,
   REFUND_STATUSES,
@@ -34,6 +40,12 @@ const DOMAINS: [string, readonly string[], Record<string, string>][] = [
   ["commission status", COMMISSION_ENTRY_STATUSES, labels.COMMISSION_STATUS_TEXT],
   ["data-subject request kind", DATA_SUBJECT_REQUEST_KINDS, labels.DATA_SUBJECT_REQUEST_KIND_TEXT],
   ["data-subject request status", DATA_SUBJECT_REQUEST_STATUSES, labels.DATA_SUBJECT_REQUEST_STATUS_TEXT],
+  ["notice kind", NOTICE_KINDS, labels.NOTICE_KIND_TEXT],
+  ["notice channel", NOTICE_CHANNELS, labels.NOTICE_CHANNEL_TEXT],
+  ["notice status", NOTICE_STATUSES, labels.NOTICE_STATUS_TEXT],
+  ["Pix receipt outcome", PIX_RECEIPT_OUTCOMES, labels.PIX_RECEIPT_OUTCOME_TEXT],
+  ["Pix receipt source", PIX_RECEIPT_SOURCES, labels.PIX_RECEIPT_SOURCE_TEXT],
+  ["boleto registration", BOLETO_REGISTRATIONS, labels.BOLETO_REGISTRATION_TEXT],
 ];
 
 describe("domain value labels", () => {
@@ -69,7 +81,11 @@ function sourceFiles(folder: string): string[] {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-const texts = [...new Set(DOMAINS.flatMap(([, , map]) => Object.values(map)))];
+// A label that is also a domain value ("Pix" is a paymentType on the wire) is no copy where it is written.
+const domainValues = new Set<string>(DOMAINS.flatMap(([, values]) => values));
+const texts = [...new Set(DOMAINS.flatMap(([, , map]) => Object.values(map)))].filter(
+  (text) => !domainValues.has(text),
+);
 // The whole string literal or JSX text, not a word inside a sentence.
 const patterns = texts.map((text) => ({
   text,

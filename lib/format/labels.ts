@@ -1,5 +1,6 @@
 import type { QuotationStage } from "@/db/queries/quotations/summaries";
 import type {
+  BoletoRegistration,
   CheckoutStatus,
   ClaimStatus,
   CommissionEntryStatus,
@@ -9,9 +10,14 @@ import type {
   EndorsementStatus,
   EndorsementType,
   InstallmentStatus,
+  NoticeChannel,
+  NoticeKind,
+  NoticeStatus,
   PaymentMethod,
   PaymentType,
   PersonType,
+  PixReceiptOutcome,
+  PixReceiptSource,
   PolicyStatus,
   QuotationStatus,
   RefundStatus,
@@ -122,6 +128,7 @@ export const CLAIM_STATUS_TEXT = { Open: "Aberto" } as const satisfies Record<Cl
 /** The payment methods (the proposal's PAYMENT-METHOD answers). */
 export const PAYMENT_METHOD_TEXT = {
   TICKET: "Boleto",
+  PIX: "Pix",
   "CREDIT-CARD": "Cartão de crédito",
 } as const satisfies Record<PaymentMethod, string>;
 
@@ -129,6 +136,7 @@ export const PAYMENT_METHOD_TEXT = {
 export const PAYMENT_TYPE_TEXT = {
   Ticket: PAYMENT_METHOD_TEXT.TICKET,
   CreditCard: PAYMENT_METHOD_TEXT["CREDIT-CARD"],
+  Pix: PAYMENT_METHOD_TEXT.PIX,
 } as const satisfies Record<PaymentType, string>;
 
 /** Capitalised; mid-sentence, lower-cased. */
@@ -157,3 +165,43 @@ export function capitalized(label: string): string {
 }
 
 export type { QuotationStatus } from "@/db/schema";
+
+/** The notices to the insured about an installment (docs/notices.md). */
+export const NOTICE_KIND_TEXT = {
+  "due-soon": "Aviso de vencimento",
+  overdue: "Aviso de atraso",
+  formal: "Notificação de cancelamento",
+} as const satisfies Record<NoticeKind, string>;
+
+/** How a notice went out: over SMTP, or kept in the portal's outbox (no SMTP_URL). */
+export const NOTICE_CHANNEL_TEXT = {
+  smtp: "E-mail (SMTP)",
+  outbox: "Caixa de saída do portal",
+} as const satisfies Record<NoticeChannel, string>;
+
+export const NOTICE_STATUS_TEXT = {
+  Pending: "Enviando",
+  Sent: "Enviado",
+  Failed: "Falhou",
+} as const satisfies Record<NoticeStatus, string>;
+
+/** What a received Pix did (docs/pix.md). */
+export const PIX_RECEIPT_OUTCOME_TEXT = {
+  applied: "Parcela baixada",
+  "already-paid": "Parcela já paga: devolver o Pix",
+  "unknown-txid": "Cobrança desconhecida",
+  "amount-mismatch": "Valor diferente do cobrado: não baixado",
+} as const satisfies Record<PixReceiptOutcome, string>;
+
+/** How the Pix was learnt of: the PSP's notice or the daily reconciliation. */
+export const PIX_RECEIPT_SOURCE_TEXT = {
+  webhook: "Aviso do PSP",
+  reconciliation: "Conciliação diária",
+} as const satisfies Record<PixReceiptSource, string>;
+
+/** The bank's answer to a boleto's entry (remessa and return). */
+export const BOLETO_REGISTRATION_TEXT = {
+  Pending: "Aguardando registro no banco",
+  Registered: "Registrado no banco",
+  Rejected: "Registro recusado pelo banco",
+} as const satisfies Record<BoletoRegistration, string>;

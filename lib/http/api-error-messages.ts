@@ -24,6 +24,11 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   "RENEWAL-NOT-AVAILABLE":
     "A apólice só pode ser renovada a partir de 60 dias antes do fim da vigência e até 30 dias depois.",
   "RENEWAL-ALREADY-EXISTS": "Esta apólice já tem uma cotação de renovação.",
+  "INSTALLMENT-NOT-FOUND": "A apólice não tem parcela com este número.",
+  "NOTICE-NOT-AUTHENTIC": "Aviso de Pix sem assinatura válida.",
+  "INSTALLMENT-NOT-OVERDUE": "Só é possível emitir a 2ª via de uma parcela vencida.",
+  "SECOND-COPY-NOT-AVAILABLE":
+    "Parcelas no cartão de crédito não têm 2ª via: a cobrança no cartão é refeita automaticamente.",
   "IDEMPOTENCY-KEY-REUSED":
     "Esta chave de idempotência já foi usada com outro conteúdo nesta operação. Use uma chave nova.",
   "IDEMPOTENCY-KEY-IN-USE":

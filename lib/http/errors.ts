@@ -48,6 +48,18 @@ export const ERROR_CODES = {
     status: 400,
     message: "The installment cannot be moved: it was canceled, or its payment method has no sandbox path.",
   },
+  "INSTALLMENT-NOT-OVERDUE": {
+    status: 400,
+    message: "Only an Overdue installment has a second copy (this one is pending, paid or canceled).",
+  },
+  "SECOND-COPY-NOT-AVAILABLE": {
+    status: 400,
+    message: "Credit-card installments have no second copy: the daily job charges the card again.",
+  },
+  "NOTICE-NOT-AUTHENTIC": {
+    status: 401,
+    message: "The Pix notice's signature is missing, wrong or stale (POST /api/payments/pix/webhook only).",
+  },
   "RENEWAL-NOT-AVAILABLE": {
     status: 400,
     message:

@@ -20,7 +20,7 @@ import { isSafeText } from "@/lib/schemas/primitives";
  *   166-168 "341" | 169-172 collecting agency | 173 its DAC | 174-175 kind | 176-188 fee |
  *   189-214 blank | 215-227 IOF | 228-240 rebate | 241-253 discount | 254-266 principal (amount
  *   paid) | 267-279 late interest and fine | 280-292 other credits | 293 DDA | 294-295 blank |
- *   296-301 credit date DDMMAA | 302-305 canceled instruction | 306-311 blank | 312-324 zeros |
+ *   296-301 credit date DDMMAA | 302-305 canceled instruction (zeros when none) | 306-311 blank | 312-324 zeros |
  *   325-354 payer name | 355-377 blank | 378-385 errors | 386-392 blank | 393-394 liquidation code |
  *   395-400 record sequence.
  * Trailer: 1 "9" | 2 "2" | 3-4 "01" | 5-7 "341" | 8-17 blank | 18-25 count, simple collection |
@@ -30,6 +30,9 @@ import { isSafeText } from "@/lib/schemas/primitives";
  */
 
 export const CNAB_LIQUIDATION = "06";
+/** Return occurrences answering a remessa entry (`01`): confirmed, rejected (reasons at 378-385). */
+export const CNAB_ENTRY_CONFIRMED = "02";
+export const CNAB_ENTRY_REJECTED = "03";
 export const CNAB_LINE_LENGTH = 400;
 
 export type ReturnHeader = {
@@ -58,6 +61,8 @@ export type ReturnDetail = {
   interestCents: number;
   creditDate: string | null;
   payerName: string;
+  /** Nota 20 (378-385): up to four 2-digit codes, the bank's reasons of a rejected entry (03). */
+  errors: string;
 };
 
 export type ReturnFile = {
@@ -79,9 +84,11 @@ export class CnabReturnParseError extends BrandedError {
   }
 }
 
-const field = (line: string, from: number, to: number) => line.slice(from - 1, to);
+/** Positions `from`-`to` (1-based, inclusive, as the bank's manuals give them) of a record. */
+export const field = (line: string, from: number, to: number) => line.slice(from - 1, to);
 
-function ddmmaaToDay(value: string): string | null | undefined {
+/** DDMMAA as YYYY-MM-DD; null for zeros or blanks, undefined when it is no date. */
+export function ddmmaaToDay(value: string): string | null | undefined {
   if (value === "000000" || value.trim() === "") return null;
   if (!/^\d{6}$/.test(value)) return undefined;
   const day = `20${value.slice(4, 6)}-${value.slice(2, 4)}-${value.slice(0, 2)}`;
@@ -89,7 +96,7 @@ function ddmmaaToDay(value: string): string | null | undefined {
   return Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day ? undefined : day;
 }
 
-function dayToDdmmaa(day: string | null): string {
+export function dayToDdmmaa(day: string | null): string {
   if (!day) return "000000";
   return `${day.slice(8, 10)}${day.slice(5, 7)}${day.slice(2, 4)}`;
 }
@@ -189,6 +196,7 @@ export function parseItauReturn(text: string): ReturnFile {
       interestCents: Number(amounts.interestCents),
       creditDate: creditDate ?? null,
       payerName: field(line, 325, 354).trim(),
+      errors: field(line, 378, 385).trim(),
     });
   }
   const detailCount = Number(field(tail, 213, 220));
@@ -216,15 +224,23 @@ export type ReturnLineInput = {
   payerName: string;
   payerIdentity: string;
   documentNumber?: string;
+  /** Nota 20 (378-385) of an `03` line: the reasons' codes, e.g. "0811". */
+  errors?: string;
 };
 
-const num = (value: number | string, width: number) => {
+/** A numeric field (picture 9): digits, right-aligned, zero-padded; throws when it does not fit. */
+export const num = (value: number | string, width: number) => {
   const text = String(value);
   if (!/^\d+$/.test(text) || text.length > width)
     throw new Error(`value ${text} does not fit ${width} digits`);
   return text.padStart(width, "0");
 };
-const alpha = (value: string, width: number) =>
+
+/**
+ * An alphanumeric field (picture X): folded to upper-case ASCII (accents dropped, any other
+ * character a blank), left-aligned, blank-padded, cut at the width.
+ */
+export const alpha = (value: string, width: number) =>
   value
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -232,7 +248,7 @@ const alpha = (value: string, width: number) =>
     .toUpperCase()
     .slice(0, width)
     .padEnd(width, " ");
-const blank = (width: number) => " ".repeat(width);
+export const blank = (width: number) => " ".repeat(width);
 
 /**
  * Writes a return file of the same layout (the sandbox bank's side), with the beneficiary's
@@ -268,8 +284,8 @@ export function writeItauReturn(input: {
         `${blank(12)}${dayToDdmmaa(line.dueDate)}${num(line.titleCents, 13)}${BOLETO_BANK_CODE}${agency}` +
         `${modulo10(agency)}01${num(0, 13)}${blank(26)}${num(0, 13)}${num(0, 13)}${num(0, 13)}` +
         `${num(paid, 13)}${num(0, 13)}${num(0, 13)} ${blank(2)}` +
-        `${dayToDdmmaa(liquidation ? (line.creditDate ?? line.occurrenceDate) : null)}${blank(4)}${blank(6)}` +
-        `${num(0, 13)}${alpha(line.payerName, 30)}${blank(23)}${blank(8)}${blank(7)}${liquidation ? "AA" : "  "}${seq()}`,
+        `${dayToDdmmaa(liquidation ? (line.creditDate ?? line.occurrenceDate) : null)}${num(0, 4)}${blank(6)}` +
+        `${num(0, 13)}${alpha(line.payerName, 30)}${blank(23)}${alpha(line.errors ?? "", 8)}${blank(7)}${liquidation ? "AA" : "  "}${seq()}`,
     );
   }
   const count = input.lines.length;

@@ -1,22 +1,30 @@
 import { createHash } from "node:crypto";
 import type { Database, Executor } from "@/db/index";
+import { writeOffActiveBoleto } from "@/db/queries/boletos";
 import {
-  findInstallmentEventSubjects,
   insertPaymentImport,
-  lockInstallmentsByOurNumbers,
-  markInstallmentPaid,
-  type PaymentImportLine,
+  lockBoletosByOurNumbers,
   type PaymentImportRow,
+  type ReturnImportLine,
   type SettlementTarget,
+  setBoletoRegistration,
 } from "@/db/queries/installment-payments";
+import { closeActivePixCharge } from "@/db/queries/pix-charges";
 import type { AuditContext } from "@/lib/audit/context";
 import { recordAudit } from "@/lib/audit/record";
-import { earnInstallmentCommissions } from "@/lib/commissions/ledger";
 import { businessDay, startOfBusinessDay } from "@/lib/dates";
 import { log } from "@/lib/log";
 import { isSafeText } from "@/lib/schemas/primitives";
-import { CNAB_LIQUIDATION, CnabReturnParseError, parseItauReturn, type ReturnDetail } from "./cnab400";
-import { recordInstallmentEvents } from "./installment-events";
+import {
+  CNAB_ENTRY_CONFIRMED,
+  CNAB_ENTRY_REJECTED,
+  CNAB_LIQUIDATION,
+  CnabReturnParseError,
+  parseItauReturn,
+  type ReturnDetail,
+} from "./cnab400";
+import { getPixProvider } from "./pix/provider";
+import { settleInstallment } from "./settle-installment";
 
 export type ImportReturnInput = {
   text: string;
@@ -41,45 +49,78 @@ function storableFileName(name: string): string {
 /** The largest return file accepted (a day's file of a large portfolio is far below). */
 export const MAX_RETURN_FILE_BYTES = 5 * 1024 * 1024;
 
-function classify(
-  detail: ReturnDetail,
-  targets: SettlementTarget[],
-  settled: Set<string>,
-): PaymentImportLine {
+type Classified = { line: ReturnImportLine; target?: SettlementTarget };
+
+function classify(detail: ReturnDetail, targets: SettlementTarget[], settled: Set<string>): Classified {
   const base = {
     sequence: detail.sequence,
     ourNumber: detail.ourNumber,
     occurrence: detail.occurrence,
     paidCents: detail.paidCents,
   };
-  if (detail.occurrence !== CNAB_LIQUIDATION) return { ...base, outcome: "ignored" };
-  const unpaid = targets.find(
-    (t) => (t.status === "Pending" || t.status === "Overdue") && !settled.has(t.installmentId),
-  );
-  const paid = targets.find((t) => t.status === "Paid" || settled.has(t.installmentId));
-  const target = unpaid ?? paid;
-  if (!target) return { ...base, outcome: "unknown" };
-  const named = {
+  const named = (target: SettlementTarget) => ({
     ...base,
     expectedCents: target.amountCents,
     policyNumber: target.policyNumber,
     installmentNumber: target.installmentNumber,
-  };
-  if (!unpaid) return { ...named, outcome: "already-paid" };
-  if (detail.paidCents !== unpaid.amountCents) return { ...named, outcome: "amount-mismatch" };
-  settled.add(unpaid.installmentId);
-  return { ...named, outcome: "matched" };
+    ...(target.boletoStatus === "WrittenOff" ? { writtenOffBoleto: true } : {}),
+  });
+  if (detail.occurrence === CNAB_ENTRY_CONFIRMED || detail.occurrence === CNAB_ENTRY_REJECTED) {
+    const [newest] = targets;
+    if (!newest) return { line: { ...base, outcome: "unknown" } };
+    if (detail.occurrence === CNAB_ENTRY_CONFIRMED)
+      return { line: { ...named(newest), outcome: "registered" }, target: newest };
+    return {
+      line: { ...named(newest), outcome: "entry-rejected", rejectReason: detail.errors },
+      target: newest,
+    };
+  }
+  if (detail.occurrence !== CNAB_LIQUIDATION) return { line: { ...base, outcome: "ignored" } };
+  const unpaid = targets.filter(
+    (t) => (t.status === "Pending" || t.status === "Overdue") && !settled.has(t.installmentId),
+  );
+  // Of one installment's boletos under the same number, the one of the amount paid.
+  const payable = unpaid.find((t) => t.amountCents === detail.paidCents) ?? unpaid[0];
+  const paid = targets.find((t) => t.status === "Paid" || settled.has(t.installmentId));
+  const target = payable ?? paid;
+  if (!target) return { line: { ...base, outcome: "unknown" } };
+  if (!payable) return { line: { ...named(target), outcome: "already-paid" }, target };
+  if (detail.paidCents !== payable.amountCents)
+    return { line: { ...named(target), outcome: "amount-mismatch" }, target };
+  settled.add(payable.installmentId);
+  return { line: { ...named(target), outcome: "matched" }, target };
+}
+
+/** The Pix charges a settlement closed, to cancel at the PSP once the import has committed. */
+async function cancelClosedPixCharges(txids: string[]): Promise<void> {
+  for (const txid of txids) {
+    try {
+      await getPixProvider().cancelCharge(txid);
+    } catch (error) {
+      // The charge is Canceled on our side; a payment of it would be refunded as already paid.
+      log.warn({ err: error, txid }, "pix charge of a boleto-settled installment not canceled at the PSP");
+    }
+  }
 }
 
 /**
- * Imports a CNAB 400 return file of bank 341, all or nothing, in one transaction:
- * every liquidation (occurrence 06) is matched by our number. If every one is either new and of the
- * boleto's exact amount ("matched") or already paid, the matched installments become Paid (paidAt =
- * the payment day, `installment.paid` each) and the import is Applied. If any line is unknown or of
- * another amount, or the file is malformed, nothing is settled and the import is Rejected, with the
- * report naming each line. Either way the import and its report are kept (payment_imports).
- * Importing the same file again changes nothing: its lines are then "already paid". Every import,
- * applied or rejected, is recorded in the audit trail (`payments.imported`) in its transaction.
+ * Imports a CNAB 400 return file of bank 341, all or nothing, in one transaction. Every line is
+ * matched by its our number through the installments' boletos (installment_boletos, replaced ones
+ * included):
+ * - `06` liquidation: "matched" (its installment unpaid and the amount the boleto's own), "already
+ *   paid" (to refund), "unknown" or "amount mismatch". A late payment of a replaced boleto is
+ *   matched and flagged (`writtenOffBoleto`); the installment's current boleto is then written off.
+ * - `02` entry confirmed ("registered") and `03` entry rejected ("entry-rejected", with the bank's
+ *   reason from 378-385): the boleto's registration becomes Registered or Rejected.
+ * - other occurrences: "ignored".
+ * If no line is unknown or of another amount, the matched installments become Paid (paidAt = the
+ * payment day, `installment.paid` each, their active Pix charge Canceled), the registrations are
+ * recorded and the import is Applied; otherwise nothing changes and the import is Rejected, with
+ * the report naming each line; a malformed file is Rejected too. Either way the import and its
+ * report are kept (payment_imports). Importing the same file again changes nothing: its
+ * liquidations are then "already paid". Every import is recorded in the audit trail
+ * (`payments.imported`) in its transaction. After the commit, the closed Pix charges are canceled
+ * at the PSP (best effort).
  */
 export async function importPaymentReturn(db: Database, input: ImportReturnInput): Promise<PaymentImportRow> {
   const now = input.now ?? new Date();
@@ -107,8 +148,9 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
     );
   }
 
+  const canceledPix: string[] = [];
   const result = await db.transaction(async (tx) => {
-    const targets = await lockInstallmentsByOurNumbers(
+    const targets = await lockBoletosByOurNumbers(
       tx,
       [...new Set(details.map((d) => d.ourNumber))],
       input.brokerId,
@@ -117,9 +159,11 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
     for (const target of targets)
       byNumber.set(target.ourNumber, [...(byNumber.get(target.ourNumber) ?? []), target]);
     const settled = new Set<string>();
-    const lines = details.map((detail) => classify(detail, byNumber.get(detail.ourNumber) ?? [], settled));
-    const count = (outcome: PaymentImportLine["outcome"]) =>
-      lines.filter((l) => l.outcome === outcome).length;
+    const classified = details.map((detail) =>
+      classify(detail, byNumber.get(detail.ourNumber) ?? [], settled),
+    );
+    const lines = classified.map((c) => c.line);
+    const count = (outcome: ReturnImportLine["outcome"]) => lines.filter((l) => l.outcome === outcome).length;
     const counts = {
       matchedCount: count("matched"),
       alreadyPaidCount: count("already-paid"),
@@ -142,25 +186,25 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
       return recordImport(tx, input, rejected);
     }
     let settledCents = 0;
-    for (const [i, line] of lines.entries()) {
+    for (const [i, { line, target }] of classified.entries()) {
+      if (!target) continue;
+      if (line.outcome === "registered" || line.outcome === "entry-rejected") {
+        const registration = line.outcome === "registered" ? "Registered" : "Rejected";
+        await setBoletoRegistration(tx, target.boletoId, registration, line.rejectReason || null);
+        continue;
+      }
       if (line.outcome !== "matched") continue;
-      const target = (byNumber.get(line.ourNumber) ?? []).find(
-        (t) => t.policyNumber === line.policyNumber && t.installmentNumber === line.installmentNumber,
-      )!;
       const detail = details[i]!;
       const paidAt = startOfBusinessDay(
         detail.occurrenceDate ?? detail.creditDate ?? businessDay(common.createdAt),
       );
-      if (!(await markInstallmentPaid(tx, target.installmentId, { paidAt, paidCents: detail.paidCents }))) {
+      if (!(await settleInstallment(tx, target.installmentId, { paidAt, paidCents: detail.paidCents }))) {
         throw new Error(`installment ${target.installmentId} changed under the import's lock`);
       }
-      await recordInstallmentEvents(
-        tx,
-        "installment.paid",
-        await findInstallmentEventSubjects(tx, [target.installmentId]),
-        paidAt,
-      );
-      await earnInstallmentCommissions(tx, [target.installmentId], paidAt);
+      // The installment's other ways to pay would take the money twice.
+      const pix = await closeActivePixCharge(tx, target.installmentId, "Canceled", now);
+      if (pix) canceledPix.push(pix.txid);
+      if (target.boletoStatus === "WrittenOff") await writeOffActiveBoleto(tx, target.installmentId, now);
       settledCents += detail.paidCents;
     }
     const applied = await insertPaymentImport(tx, {
@@ -172,6 +216,7 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
     });
     return recordImport(tx, input, applied);
   });
+  if (result.status === "Applied") await cancelClosedPixCharges(canceledPix);
   log.info(
     {
       importId: result.id,

@@ -38,6 +38,8 @@ export const IMPORT_OUTCOME_TEXT: Record<PaymentImportLine["outcome"], string> =
   unknown: "Nosso número desconhecido",
   "amount-mismatch": "Valor divergente",
   ignored: "Ignorada (não é liquidação)",
+  registered: "Entrada confirmada pelo banco",
+  "entry-rejected": "Entrada rejeitada pelo banco",
 };
 
 /** What the portal's form for this shows after a submission. */

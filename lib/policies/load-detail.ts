@@ -2,7 +2,7 @@ import "server-only";
 import type { Executor } from "@/db/index";
 import type { AuditContext } from "@/lib/audit/context";
 import { loadPolicyDocumentData } from "@/lib/documents/load";
-import { installmentBoletoLinks } from "@/lib/documents/policy-links";
+import { installmentBoletoLinks, installmentPixLinks } from "@/lib/documents/policy-links";
 import { getPolicyForBroker } from "@/lib/policies/get-policy";
 import { isPolicyNumber } from "@/lib/schemas/identifiers";
 
@@ -22,18 +22,20 @@ export async function loadPolicyDetail(
   if (!isPolicyNumber(number)) return undefined;
   const policy = await getPolicyForBroker(db, brokerId, number, origin, reader);
   if (!policy) return undefined;
-  const [document, boletoLinks] = await Promise.all([
+  const [document, boletoLinks, pixLinks] = await Promise.all([
     loadPolicyDocumentData(db, policy.identifier),
     installmentBoletoLinks(db, policy.identifier, origin),
+    installmentPixLinks(db, policy.identifier, origin),
   ]);
+  const unpaidLeft = policy.installments.some((i) => i.status === "Pending" || i.status === "Overdue");
   return {
     policy,
     document,
     policyPdfUrl: policy.quotationDocumentUrl,
-    // The all-installments slip only while something is left to pay (not for a fully canceled or paid policy).
-    ticketUrl: policy.installments.some((i) => i.status === "Pending" || i.status === "Overdue")
-      ? policy.TicketUrl
-      : undefined,
+    // The all-installments slips only while something is left to pay (not for a fully canceled or paid policy).
+    ticketUrl: unpaidLeft ? policy.TicketUrl : undefined,
+    pixUrl: unpaidLeft ? policy.PixUrl : undefined,
     installmentBoletoUrl: (installmentNumber: number) => boletoLinks.get(installmentNumber),
+    installmentPixUrl: (installmentNumber: number) => pixLinks.get(installmentNumber),
   };
 }

@@ -5,7 +5,12 @@ import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT } from "@/lib/format/labels
 import { centsToReais } from "@/lib/money";
 import type { PolicyWire } from "@/lib/schemas/policy";
 
-function installmentToWire(row: InstallmentReadRow): PolicyWire["installments"][number] {
+function installmentToWire(
+  row: InstallmentReadRow,
+  paymentMethod: PolicyReadRow["paymentMethod"],
+): PolicyWire["installments"][number] {
+  // Only an unpaid installment's charge is payable; a settled one keeps its row for the history.
+  const unpaid = row.status === "Pending" || row.status === "Overdue";
   return {
     installmentNumber: row.installmentNumber,
     dueDate: row.dueDate.toISOString(),
@@ -18,6 +23,11 @@ function installmentToWire(row: InstallmentReadRow): PolicyWire["installments"][
     paidAt: row.paidAt?.toISOString() ?? null,
     interestValue: centsToReais(row.interestCents),
     createdAt: row.createdAt.toISOString(),
+    paymentMethod,
+    pix:
+      row.pix && unpaid
+        ? { txid: row.pix.txid, copyPaste: row.pix.copyPaste, expiresAt: row.pix.expiresAt.toISOString() }
+        : null,
   };
 }
 
@@ -48,9 +58,10 @@ export function policyToWire(
     quotationIdentifier: row.quotationId,
     quotationDocumentUrl: links.policyPdfUrl,
     TicketUrl: links.ticketUrl,
+    PixUrl: links.pixUrl,
     version: row.version,
     totalClaims: row.totalClaims,
-    installments: installments.map(installmentToWire),
+    installments: installments.map((installment) => installmentToWire(installment, row.paymentMethod)),
     endorsements: history.endorsements.map((item) => endorsementToWire(item, new Date(), origin)),
     refunds: history.refunds.map(refundToWire),
   };

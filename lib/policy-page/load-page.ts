@@ -2,6 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { type Database, getDb } from "@/db/index";
 import { findChosenVariant } from "@/db/queries/endorsements";
+import { listPolicyNotices } from "@/db/queries/notices";
 import { findLiveRenewal } from "@/db/queries/quotations/records";
 import { listInstallmentTypeableLines } from "@/db/queries/share";
 import type { PersonType } from "@/db/schema";
@@ -12,12 +13,18 @@ import { listClaims } from "@/lib/claims/list-claims";
 import { installmentShareDocument } from "@/lib/documents/installment-share";
 import { isPolicyInForce, policyShareDocument } from "@/lib/documents/policy-share";
 import { effectiveDayBounds } from "@/lib/endorsements/rules";
+import { qrCodeDataUrl } from "@/lib/format/qr-code";
 import { publicOrigin } from "@/lib/http/public-origin";
+import {
+  type InstallmentBoletoRegistration,
+  loadBoletoRegistrations,
+} from "@/lib/payments/boleto-registration";
 import { loadPolicyDetail } from "@/lib/policies/load-detail";
 import { coverageOptions } from "@/lib/policy-page/endorsements";
 import type { EffectiveDates, PolicyInstallmentRow, PolicyPageView } from "@/lib/policy-page/page-view";
 import { loadPolicyRenewalLinks } from "@/lib/renewals/policy-links";
 import { renewalEligibility } from "@/lib/renewals/renew-policy";
+import { sandboxEnabled } from "@/lib/sandbox/setting";
 import type { PolicyWire } from "@/lib/schemas/policy";
 
 const CLAIMS_SHOWN = 20;
@@ -52,13 +59,24 @@ export async function loadPolicyPageFor(
   const detail = await loadPolicyDetail(db, viewer.brokerId, number, origin, reader);
   if (!detail) return undefined;
   const { policy, document } = detail;
-  const [claims, liveRenewal, lines, renewalLinks, chosenVariant] = await Promise.all([
+  const [claims, liveRenewal, lines, renewalLinks, chosenVariant, notices] = await Promise.all([
     listClaims(db, viewer.brokerId, policy.policyNumber, { page: 1, itemsPerPage: CLAIMS_SHOWN }),
     findLiveRenewal(db, policy.identifier),
     listInstallmentTypeableLines(db, policy.identifier),
     loadPolicyRenewalLinks(db, policy.identifier),
     findChosenVariant(db, policy.quotationIdentifier),
+    listPolicyNotices(db, policy.identifier),
   ]);
+  const registrations = await loadBoletoRegistrations(
+    db,
+    lines.map((line) => line.id),
+  );
+  const registrationByNumber = new Map(
+    lines.flatMap((line) => {
+      const registration = registrations.get(line.id);
+      return registration ? [[line.installmentNumber, registration] as const] : [];
+    }),
+  );
   const personType =
     document?.insured.personType ?? (policy.insuredIdentity.length === 14 ? "LEGAL" : "NATURAL");
   const share = policyShareDocument(
@@ -68,6 +86,7 @@ export async function loadPolicyPageFor(
       canceledAt: document?.canceledAt,
       policyPdfUrl: detail.policyPdfUrl,
       ticketUrl: detail.ticketUrl,
+      pixUrl: detail.pixUrl,
     },
     now,
   );
@@ -82,7 +101,7 @@ export async function loadPolicyPageFor(
       status: policy.status,
       statusText: policy.statusText,
     },
-    documents: { policyPdfUrl: detail.policyPdfUrl, ticketUrl: detail.ticketUrl },
+    documents: { policyPdfUrl: detail.policyPdfUrl, ticketUrl: detail.ticketUrl, pixUrl: detail.pixUrl },
     renewal: {
       renewedFromNumber: renewalLinks.renewedFromNumber,
       renewedByNumber: renewalLinks.renewal?.policyNumber,
@@ -121,11 +140,14 @@ export async function loadPolicyPageFor(
       },
     },
     coverages: document?.coverages ?? [],
-    installments: installmentRows(policy, {
+    installments: await installmentRows(policy, {
       personType,
       inForce: isPolicyInForce(policy, now),
       boletoUrl: detail.installmentBoletoUrl,
+      pixUrl: detail.installmentPixUrl,
       typeableLine: new Map(lines.map((line) => [line.installmentNumber, line.typeableLine])),
+      registration: registrationByNumber,
+      sandbox: sandboxEnabled(),
     }),
     claims: { list: claims.list, totalItems: claims.totalItems, noticeOpen: issued },
     cancellation: {
@@ -157,6 +179,7 @@ export async function loadPolicyPageFor(
         document?.paymentMethod === "TICKET" &&
         policy.installments.some((installment) => installment.status === "Pending"),
     },
+    notices,
     history: {
       endorsements: policy.endorsements.filter((item) => item.status === "Issued").reverse(),
       refunds: policy.refunds,
@@ -181,36 +204,59 @@ function effectiveDates(policy: PolicyWire, now: Date): EffectiveDates {
   return { initial: min, min, max: bounds.to };
 }
 
-/** Each installment with its boleto and, while the policy is in force and it is unpaid, the boleto to send. */
-function installmentRows(
+/**
+ * Each installment with its boleto and, while the policy is in force and it is unpaid, the boleto to
+ * send and its Pix charge's QR code.
+ */
+async function installmentRows(
   policy: PolicyWire,
   context: {
     personType: PersonType;
     inForce: boolean;
     boletoUrl: (installmentNumber: number) => string | undefined;
+    pixUrl: (installmentNumber: number) => string | undefined;
     typeableLine: Map<number, string | null>;
+    registration: Map<number, InstallmentBoletoRegistration>;
+    sandbox: boolean;
   },
-): PolicyInstallmentRow[] {
+): Promise<PolicyInstallmentRow[]> {
   const count = policy.installments.length;
-  return policy.installments.map((installment) => {
-    const boletoUrl = context.boletoUrl(installment.installmentNumber);
-    const unpaid = installment.status === "Pending" || installment.status === "Overdue";
-    return {
-      ...installment,
-      position: `${installment.installmentNumber}/${count}`,
-      boletoUrl,
-      share:
-        boletoUrl && context.inForce && unpaid
-          ? installmentShareDocument({
-              ...installment,
-              policyNumber: policy.policyNumber,
-              insuredName: policy.insuredName,
-              personType: context.personType,
-              installmentCount: count,
-              boletoUrl,
-              typeableLine: context.typeableLine.get(installment.installmentNumber),
-            })
-          : undefined,
-    };
-  });
+  return Promise.all(
+    policy.installments.map(async (installment) => {
+      const boletoUrl = context.boletoUrl(installment.installmentNumber);
+      const pixUrl = context.pixUrl(installment.installmentNumber);
+      const unpaid = installment.status === "Pending" || installment.status === "Overdue";
+      const payable = context.inForce && unpaid;
+      const shared = {
+        ...installment,
+        policyNumber: policy.policyNumber,
+        insuredName: policy.insuredName,
+        personType: context.personType,
+        installmentCount: count,
+        pixCopyPaste: installment.pix?.copyPaste,
+      };
+      return {
+        ...installment,
+        position: `${installment.installmentNumber}/${count}`,
+        boletoUrl,
+        pixUrl,
+        secondCopyOffered:
+          installment.status === "Overdue" && payable && installment.paymentMethod !== "CREDIT-CARD",
+        pixQrCode: installment.pix && payable ? await qrCodeDataUrl(installment.pix.copyPaste) : undefined,
+        simulatePayment: context.sandbox && unpaid && installment.pix !== null,
+        boletoRegistration: unpaid ? context.registration.get(installment.installmentNumber) : undefined,
+        share: !payable
+          ? undefined
+          : boletoUrl
+            ? installmentShareDocument({
+                ...shared,
+                boletoUrl,
+                typeableLine: context.typeableLine.get(installment.installmentNumber),
+              })
+            : pixUrl
+              ? installmentShareDocument({ ...shared, pixUrl })
+              : undefined,
+      };
+    }),
+  );
 }

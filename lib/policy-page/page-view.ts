@@ -3,6 +3,8 @@ import type { ShareDocument } from "@/lib/documents/share-message";
 import type { CoverageData } from "@/lib/documents/types";
 import type { RegistrationField } from "@/lib/endorsements/portal-form";
 import type { ActionResult } from "@/lib/forms/action-result";
+import type { PolicyNotice } from "@/lib/notices/view";
+import type { InstallmentBoletoRegistration } from "@/lib/payments/boleto-registration";
 import type { ClaimWire } from "@/lib/schemas/claim";
 import type { EndorsementWire, RefundWire } from "@/lib/schemas/endorsement";
 import type { EndorsementPreviewWire } from "@/lib/schemas/endorsement-api";
@@ -11,7 +13,7 @@ import type { PolicyWire } from "@/lib/schemas/policy";
 /** What the policy page shows, one slice per section (components/policies/policy-*.tsx). */
 export type PolicyPageView = {
   header: Pick<PolicyWire, "policyNumber" | "number" | "version" | "status" | "statusText">;
-  documents: { policyPdfUrl?: string; ticketUrl?: string };
+  documents: { policyPdfUrl?: string; ticketUrl?: string; pixUrl?: string };
   renewal: {
     /** The policy this one renewed. */
     renewedFromNumber?: string;
@@ -62,6 +64,8 @@ export type PolicyPageView = {
     /** PAYMENT is offered for a boleto policy with a pending installment. */
     dueDayEditable: boolean;
   };
+  /** The notices sent to the insured about the installments (docs/notices.md). */
+  notices: PolicyNotice[];
   /** The issued endorsements (newest first) and the refunds (oldest first). */
   history: { endorsements: EndorsementWire[]; refunds: RefundWire[] };
 };
@@ -85,8 +89,18 @@ export type PolicyInstallmentRow = PolicyWire["installments"][number] & {
   /** "2/4". */
   position: string;
   boletoUrl?: string;
+  /** The installment's Pix charge slip (PIX policies). */
+  pixUrl?: string;
   /** The boleto to send while the policy is in force and the installment unpaid. */
   share?: ShareDocument;
+  /** The unpaid installment's Pix charge as a QR code (data URL), beside `pix.copyPaste`. */
+  pixQrCode?: string;
+  /** "2ª via": an Overdue boleto or Pix installment of a policy in force. */
+  secondCopyOffered: boolean;
+  /** "Simular pagamento" (sandbox on): the sandbox PSP pays the unpaid installment's Pix charge. */
+  simulatePayment: boolean;
+  /** The bank's answer to the unpaid installment's current boleto (remessa entry). */
+  boletoRegistration?: InstallmentBoletoRegistration;
 };
 
 /** The answer of a preview's Server Action: the preview, or the messages by field. */

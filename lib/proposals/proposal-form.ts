@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
-import { DUE_DAY_QUESTION } from "@/lib/proposals/questions";
+import { DUE_DAY_QUESTION, takesDueDay } from "@/lib/proposals/questions";
 import { computeDueDates } from "@/lib/quotations/due-dates";
 import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 import type { QuotationWithProposal } from "@/lib/schemas/proposal";
 
 /** Proposal PAYMENT-METHOD answers and the wire paymentType of the option each one selects. */
-export const PROPOSAL_METHODS = { TICKET: "Ticket", "CREDIT-CARD": "CreditCard" } as const;
+export const PROPOSAL_METHODS = { TICKET: "Ticket", "CREDIT-CARD": "CreditCard", PIX: "Pix" } as const;
 export type ProposalMethod = keyof typeof PROPOSAL_METHODS;
 
 const DUE_DAY_MESSAGE = `Escolha um dia de vencimento entre ${DUE_DAY_QUESTION.min} e ${DUE_DAY_QUESTION.max}.`;
@@ -22,16 +22,16 @@ export function evaluateDueDay(choice: { paymentMethod?: string; dueDay?: string
     evaluationContext(),
     (code) => (code === "PAYMENT-METHOD" ? choice.paymentMethod : undefined),
   );
-  const applies = choice.paymentMethod === DUE_DAY_QUESTION.when.equals;
+  const applies = takesDueDay(choice.paymentMethod);
   const day = values[DUE_DAY_QUESTION.code];
   return { applies, valid: applies && failures.length === 0, day: typeof day === "number" ? day : undefined };
 }
 
-/** The proposal form (browser and Server Action): variant, method, plan, and the boleto's due day. */
+/** The proposal form (browser and Server Action): variant, method, plan, and the boleto's or Pix's due day. */
 export const proposalFormSchema = z
   .object({
     variantId: z.guid("Escolha uma das opções de preço."),
-    paymentMethod: z.enum(["TICKET", "CREDIT-CARD"], "Escolha a forma de pagamento."),
+    paymentMethod: z.enum(["TICKET", "CREDIT-CARD", "PIX"], "Escolha a forma de pagamento."),
     planId: z.guid("Escolha um plano de parcelamento."),
     dueDay: safeText(SAFE_TEXT_MESSAGE_PT).trim().optional(),
   })
@@ -46,7 +46,7 @@ export type ProposalFormInput = z.input<typeof proposalFormSchema>;
 
 /**
  * The same form checked against one quotation: the variant must be one of its pricing entries,
- * the method one that variant offers (D&O: boleto only) and the plan one of that variant and method.
+ * the method one that variant offers (D&O: boleto or Pix) and the plan one of that variant and method.
  */
 export function proposalFormSchemaFor(item: Pick<QuotationWithProposal, "pricing">) {
   return proposalFormSchema.superRefine((value, ctx) => {

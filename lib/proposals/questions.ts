@@ -4,4 +4,5 @@ export {
   MISSING_INSTALLMENT_CODES,
   PROPOSAL_KEPT_ANSWERS,
   proposalQuestions,
+  takesDueDay,
 } from "@/lib/catalogue/proposal-questions";

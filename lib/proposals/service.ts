@@ -17,7 +17,7 @@ import { isQuotationExpired } from "@/lib/quotation-validity/validity";
 import { computeDueDates } from "@/lib/quotations/due-dates";
 import { loadQuotationAggregate, type QuotationAggregate, toQuotationItem } from "@/lib/quotations/item";
 import type { ProposalRequest, QuotationWithProposal } from "@/lib/schemas/proposal";
-import { PROPOSAL_KEPT_ANSWERS, proposalQuestions } from "./questions";
+import { PROPOSAL_KEPT_ANSWERS, proposalQuestions, takesDueDay } from "./questions";
 
 /**
  * Evaluates the proposal's answers against the quotation: the question rules, then
@@ -67,7 +67,7 @@ function evaluateProposalAnswers(aggregate: QuotationAggregate, input: ProposalR
       definition.operationCode,
     );
   }
-  const dueDay = method === "TICKET" ? (values["DUE-DAY"] as number) : null;
+  const dueDay = takesDueDay(method) ? (values["DUE-DAY"] as number) : null;
   const kept = Object.fromEntries(
     PROPOSAL_KEPT_ANSWERS.filter((c) => c in values).map((c) => [c, values[c]]),
   );

@@ -27,6 +27,7 @@ export type QuotationAggregate = {
 const PAYMENT_OPTIONS = [
   { paymentType: "CreditCard", paymentMethod: "All" },
   { paymentType: "Ticket", paymentMethod: "Ticket" },
+  { paymentType: "Pix", paymentMethod: "Pix" },
 ] as const;
 
 /** Loads a broker's quotation with its variants, plans and live proposal; undefined when not found. */

@@ -138,7 +138,7 @@ describe("priceQuotation", () => {
     expect(one!.premium.baseCents).toBe(67_200); // 480.00 x 1.40
   });
 
-  it("gives D&O no deductible and only the boleto option", () => {
+  it("gives D&O no deductible and only the boleto and Pix options", () => {
     const [variant] = price("directors");
     expect(variant!.premium).toMatchObject({ netCents: 180_000, taxCents: 13_284, totalCents: 193_284 });
     expect(variant!.rates.map((r) => [r.code, r.netCents, r.deductible.code])).toEqual([
@@ -146,8 +146,8 @@ describe("priceQuotation", () => {
       ["COMPANY-REIMBURSEMENT", 45_000, "NO-DEDUCTIBLE"],
       ["DEFENSE-COSTS", 27_000, "NO-DEDUCTIBLE"],
     ]);
-    expect(new Set(variant!.plans.map((p) => p.paymentType))).toEqual(new Set(["Ticket"]));
-    expect(variant!.plans.map((p) => p.installmentCount)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(new Set(variant!.plans.map((p) => p.paymentType))).toEqual(new Set(["Ticket", "Pix"]));
+    expect(variant!.plans.map((p) => p.installmentCount)).toEqual([1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6]);
   });
 });
 
@@ -162,18 +162,22 @@ describe("computePlans", () => {
       ["CreditCard", 2, 14_496],
       ["Ticket", 1, 28_993],
       ["Ticket", 2, 14_496],
+      ["Pix", 1, 28_993],
+      ["Pix", 2, 14_496],
     ]);
   });
 
-  it("always offers the single payment, and caps card at 10 and boleto at 6", () => {
+  it("always offers the single payment, and caps card at 10 and boleto and Pix at 6", () => {
     const small = computePlans(definition.payment, computePremium(5_000, "0", "20"), QUOTED_AT);
     expect(small.map((p) => [p.paymentType, p.installmentCount])).toEqual([
       ["CreditCard", 1],
       ["Ticket", 1],
+      ["Pix", 1],
     ]);
     const large = computePlans(definition.payment, computePremium(1_000_000, "0", "20"), QUOTED_AT);
     expect(large.filter((p) => p.paymentType === "CreditCard")).toHaveLength(10);
     expect(large.filter((p) => p.paymentType === "Ticket")).toHaveLength(6);
+    expect(large.filter((p) => p.paymentType === "Pix")).toHaveLength(6);
   });
 
   it("divides the totals per installment, rounding half to even", () => {

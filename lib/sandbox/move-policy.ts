@@ -7,6 +7,7 @@ import { chargeCardInstallment } from "@/lib/payments/card-charges";
 import type { PaymentGateway } from "@/lib/payments/gateway";
 import { importPaymentReturn } from "@/lib/payments/import-return";
 import { markOverdueInstallments } from "@/lib/payments/overdue";
+import { payInstallmentPixInSandbox, SandboxPixError } from "@/lib/payments/pix/sandbox-notice";
 import { buildSandboxReturn } from "@/lib/payments/sandbox-return";
 import { findPolicyOrThrow } from "@/lib/policies/find-policy";
 import { getPolicyForBroker } from "@/lib/policies/get-policy";
@@ -105,6 +106,18 @@ export async function payInstallment(
       const after = await findPolicyInstallment(db, policy.id, input.installmentNumber);
       refuseState(after?.status ?? "Canceled");
     }
+  } else if (policy.paymentMethod === "PIX") {
+    const { result } = await payInstallmentPixInSandbox(db, installment.id, now).catch((error: unknown) => {
+      if (error instanceof SandboxPixError) {
+        throw new ApiError("INSTALLMENT-NOT-PAYABLE", {
+          message: "The installment has no active Pix charge at the sandbox PSP.",
+          properties: ["installmentNumber"],
+        });
+      }
+      throw error;
+    });
+    if (result?.outcome === "already-paid") refuseState("Paid");
+    if (result?.outcome !== "applied") throw new Error(`sandbox Pix not applied: ${result?.outcome}`);
   } else {
     throw new ApiError("INSTALLMENT-NOT-PAYABLE", {
       message: "The sandbox has no payment path for this installment's payment method yet.",

@@ -97,8 +97,10 @@ export const installmentPlanSchema = z
 
 export const paymentOptionSchema = z
   .object({
-    paymentMethod: z.enum(["All", "Ticket"]),
-    paymentType: z.enum(["CreditCard", "Ticket"]),
+    paymentMethod: z.enum(["All", "Ticket", "Pix"]),
+    paymentType: z.enum(["CreditCard", "Ticket", "Pix"]).meta({
+      description: "CreditCard: card plans; Ticket: boleto (each carries a Pix QR code too); Pix: Pix charges with due dates",
+    }),
     installments: z.array(installmentPlanSchema),
   })
   .meta({ id: "PaymentOption" });

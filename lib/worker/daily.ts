@@ -5,9 +5,12 @@ import { businessDay, startOfBusinessDay } from "@/lib/dates";
 import { settleCardRefunds } from "@/lib/endorsements/refunds";
 import { purgeExpiredEvents } from "@/lib/event-feed/retention";
 import { log } from "@/lib/log";
+import { cancelPoliciesForNonPayment } from "@/lib/notices/cancel-non-payment";
+import { sendInstallmentNotices } from "@/lib/notices/job";
 import { chargeDueCardInstallments } from "@/lib/payments/card-charges";
 import type { PaymentGateway } from "@/lib/payments/gateway";
 import { markOverdueInstallments } from "@/lib/payments/overdue";
+import { reconcileReceivedPix } from "@/lib/payments/pix/reconcile";
 import { expireQuotations } from "@/lib/quotations/expire-quotations";
 
 /** What every daily job receives: the São Paulo day it runs for and the instant it records. */
@@ -25,8 +28,14 @@ export type DailyJob = { name: string; run: (db: Database, run: DailyJobRun) => 
  * given day and works in batches of `batchSize` rows per transaction. Add a job with one entry.
  */
 export const DAILY_JOBS: readonly DailyJob[] = [
+  // First: a Pix whose notice was lost settles its installment before the overdue run sees it (docs/pix.md).
+  { name: "pix-reconciliation", run: (db, run) => reconcileReceivedPix(db, run) },
   { name: "installments-overdue", run: (db, run) => markOverdueInstallments(db, run) },
   { name: "card-installment-charges", run: (db, run) => chargeDueCardInstallments(db, run) },
+  // Notices to the insured (due soon, overdue, formal), then cancellation for non-payment 15 days
+  // after the formal one (docs/notices.md); after the charges, so that a card paid today stops both.
+  { name: "installment-notices", run: (db, run) => sendInstallmentNotices(db, run) },
+  { name: "non-payment-cancellations", run: (db, run) => cancelPoliciesForNonPayment(db, run) },
   // Card refunds of cancellations and endorsements the gateway could not take at once (docs/endorsements.md).
   {
     name: "card-refunds-retried",

@@ -17,7 +17,7 @@ import type { AuditAction } from "@/lib/audit/types";
 import { log } from "@/lib/log";
 import { hashPassword, verifyPassword } from "../password";
 import { checkSignInThrottle, recordFailedSignIn, type SignInAttempt } from "../sign-in-throttle";
-import { qrCodeDataUrl } from "./qr-code";
+import { qrCodeDataUrl } from "@/lib/format/qr-code";
 import { generateRecoveryCodes, normalizeRecoveryCode } from "./recovery-codes";
 import { openTotpSecret, sealTotpSecret } from "./secret-box";
 import { createTotpSecret, groupSecret, matchTotpStep, normalizeTotpCode, totpUri } from "./totp";

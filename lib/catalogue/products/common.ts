@@ -4,6 +4,7 @@ import type {
   ChoiceOption,
   Condition,
   Coverage,
+  LatePaymentRules,
   PaymentRules,
   PersonType,
   Question,
@@ -324,8 +325,8 @@ export const RC_COMMON_FACTORS: RatingFactor[] = [
   },
 ];
 
-/** Card up to 10 plans, boleto up to 6; each plan's installment at least R$ 100. */
-export const CARD_AND_TICKET: PaymentRules = {
+/** Card up to 10 plans, boleto and Pix up to 6; each plan's installment at least R$ 100. */
+export const CARD_TICKET_AND_PIX: PaymentRules = {
   minInstallmentCents: 10_000,
   options: [
     {
@@ -335,8 +336,12 @@ export const CARD_AND_TICKET: PaymentRules = {
       maxInstallments: 10,
     },
     { paymentMethod: "Ticket", paymentType: "Ticket", proposalMethod: "TICKET", maxInstallments: 6 },
+    { paymentMethod: "Pix", paymentType: "Pix", proposalMethod: "PIX", maxInstallments: 6 },
   ],
 };
+
+/** 2 % fine and 1 % a month interest, the market's usual terms and the most the law allows for the fine. */
+export const STANDARD_LATE_PAYMENT: LatePaymentRules = { finePercent: "2.00", monthlyInterestPercent: "1.00" };
 
 export const RC_COVERAGES: Coverage[] = [
   {

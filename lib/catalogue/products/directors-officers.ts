@@ -1,5 +1,5 @@
 import type { ModalityDefinition } from "../types";
-import { claimExpectationQuestions, commonQuestions, revenueOptions } from "./common";
+import { claimExpectationQuestions, commonQuestions, revenueOptions, STANDARD_LATE_PAYMENT } from "./common";
 
 const CODE = "DIRECTORS-OFFICERS-CIVIL-LIABILITY";
 const TEXT = "D&O";
@@ -100,13 +100,15 @@ export const directorsOfficers: ModalityDefinition = {
     ],
     deductible: { fixed: { code: "NO-DEDUCTIBLE", text: "Sem franquia" } },
   },
-  // D&O is sold by boleto only.
+  // D&O is sold by boleto or Pix, never by card.
   payment: {
     minInstallmentCents: 10_000,
     options: [
       { paymentMethod: "Ticket", paymentType: "Ticket", proposalMethod: "TICKET", maxInstallments: 6 },
+      { paymentMethod: "Pix", paymentType: "Pix", proposalMethod: "PIX", maxInstallments: 6 },
     ],
   },
+  latePayment: STANDARD_LATE_PAYMENT,
   // Cancellation at the insured's request: pro rata die (docs/endorsements.md).
   cancellation: { refundMethod: "PRO-RATA" },
 };

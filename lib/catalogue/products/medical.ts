@@ -1,7 +1,8 @@
 import type { ModalityDefinition } from "../types";
 import {
   baseTable,
-  CARD_AND_TICKET,
+  CARD_TICKET_AND_PIX,
+  STANDARD_LATE_PAYMENT,
   commonQuestions,
   isLegal,
   isNatural,
@@ -102,7 +103,8 @@ export const medical: ModalityDefinition = {
     coverages: RC_COVERAGES,
     deductible: { field: "DEDUCTIBLE", texts: RC_DEDUCTIBLE_TEXTS },
   },
-  payment: CARD_AND_TICKET,
+  payment: CARD_TICKET_AND_PIX,
+  latePayment: STANDARD_LATE_PAYMENT,
   // Cancellation at the insured's request: the short-rate table (docs/endorsements.md).
   cancellation: { refundMethod: "SHORT-RATE" },
 };

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { EndorsementHistory } from "@/components/endorsements/endorsement-history";
+import { InstallmentNotices } from "@/components/notices/installment-notices";
 import { PolicyAlteration } from "@/components/policies/policy-alteration";
 import { PolicyCanceledNotice, PolicyCancellation } from "@/components/policies/policy-cancellation";
 import { PolicyClaims } from "@/components/policies/policy-claims";
@@ -12,6 +13,7 @@ import { PolicySummary } from "@/components/policies/policy-summary";
 import { PrivacyBlockedNotice } from "@/components/privacy/privacy-blocked-notice";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
+import { businessDay } from "@/lib/dates";
 import { loadPolicyPage } from "@/lib/policy-page/load-page";
 import { isPolicyBlocked } from "@/lib/privacy/blocks";
 import {
@@ -22,6 +24,8 @@ import {
   previewEndorsementAction,
   renewPolicyAction,
 } from "./actions";
+import { simulatePixPaymentAction } from "./pix-actions";
+import { secondCopyAction } from "./second-copy-actions";
 
 type Params = Promise<{ number: string }>;
 
@@ -55,7 +59,15 @@ export default async function PolicyPage({ params }: { params: Params }) {
       <PolicyShare share={view.share} contact={view.contact} />
       <PolicySummary summary={view.summary} />
       <PolicyCoverages coverages={view.coverages} />
-      <PolicyInstallments installments={view.installments} contact={view.contact} />
+      <PolicyInstallments
+        installments={view.installments}
+        policyNumber={policyNumber}
+        contact={view.contact}
+        today={businessDay(new Date())}
+        secondCopyAction={secondCopyAction.bind(null, policyNumber)}
+        simulatePixPaymentAction={simulatePixPaymentAction}
+      />
+      <InstallmentNotices notices={view.notices} />
       <EndorsementHistory history={view.history} />
       <PolicyClaims claims={view.claims} noticeAction={noticeClaimAction.bind(null, policyNumber)} />
       <PolicyAlteration

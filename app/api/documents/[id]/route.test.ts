@@ -73,6 +73,23 @@ describe("GET /api/documents/[id]", () => {
     expect(proposal.bytes.subarray(0, 5).toString()).toBe("%PDF-");
   });
 
+  it("serves a PIX policy's Cobrança Pix slips (all or one installment)", async () => {
+    const pix = await seedIssuedPolicy(handle.db, { paymentMethod: "PIX" });
+    const all = await fetchLink(sign(pix.documents.pixDocumentId!));
+    expect(all.response.status).toBe(200);
+    expect(all.response.headers.get("content-type")).toBe("application/pdf");
+    expect(all.response.headers.get("content-disposition")).toBe(
+      `inline; filename="cobrancas-pix-${pix.policy.policyNumber}.pdf"`,
+    );
+    expect(countPdfPages(all.bytes)).toBe(4);
+    const one = await fetchLink(sign(pix.documents.installmentDocumentIds.get(pix.installments[1]!.id)!));
+    expect(one.response.status).toBe(200);
+    expect(countPdfPages(one.bytes)).toBe(1);
+    expect(one.response.headers.get("content-disposition")).toContain(
+      `pix-${pix.policy.policyNumber}-parcela-02.pdf`,
+    );
+  });
+
   it("answers the same 404 JSON for a tampered, expired, unsigned or unknown link", async () => {
     const valid = new URL(sign(seeded.documents.policyDocumentId));
     const tampered = new URL(valid);

@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { PixCode } from "@/components/payments/pix-code";
 import { CheckoutPanel } from "@/components/quotations/checkout-panel";
+import { findFirstPayablePix } from "@/db/queries/pix-charges";
 import { boletoProposalFor } from "@/lib/checkout/boleto-fallback";
 import { getCheckoutStatus } from "@/lib/checkout/start-checkout";
 import { PAYMENT_METHOD_TEXT } from "@/lib/format/labels";
-import { formatReais } from "@/lib/format/pt-br";
+import { formatDate, formatReais } from "@/lib/format/pt-br";
+import { qrCodeDataUrl } from "@/lib/format/qr-code";
+import { centsToReais } from "@/lib/money";
 import { loadQuotationPage } from "@/lib/quotations/load-page";
 import { startCheckoutAction } from "../../actions";
 import { payWithBoletoAction } from "./actions";
@@ -50,6 +54,11 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
       planId: details.proposalPlanId,
       dueDay: details.proposalDueDay,
     }) !== undefined;
+  // Once issued, a Pix policy's first charge right here: the broker can pass it on at once.
+  const firstPix =
+    method === "PIX" && status.policyNumber
+      ? await findFirstPayablePix(db, user.brokerId, status.policyNumber)
+      : undefined;
   const tracking =
     status.quotationStatus !== "Draft"
       ? {
@@ -74,6 +83,21 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
           </a>
         ) : null}
       </div>
+      {firstPix ? (
+        <section className="card" aria-labelledby="pix-title" style={{ marginBottom: "1rem" }}>
+          <h2 id="pix-title">Pague a parcela {firstPix.installmentNumber} com Pix</h2>
+          <p>
+            {formatReais(centsToReais(firstPix.amountCents))}, vencimento em{" "}
+            {formatDate(firstPix.dueDate.toISOString())}. As demais parcelas estão na página da apólice.
+          </p>
+          <PixCode
+            copyPaste={firstPix.copyPaste}
+            qrCode={await qrCodeDataUrl(firstPix.copyPaste)}
+            expiresAt={firstPix.expiresAt.toISOString()}
+            label={`parcela ${firstPix.installmentNumber}`}
+          />
+        </section>
+      ) : null}
       <div className="card">
         <CheckoutPanel
           quotationId={id}

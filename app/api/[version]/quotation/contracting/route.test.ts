@@ -192,7 +192,7 @@ describe("POST /api/{version}/quotation/contracting", () => {
     expect((await listModalities(handle.db)).map((m) => m.operationCode)).toHaveLength(4);
   });
 
-  it("offers D&O by boleto only", async () => {
+  it("offers D&O by boleto and Pix only", async () => {
     const response = await quote("directors", {
       LIMITS: [[{ code: "LIMIT", answer: 500_000 }], [{ code: "LIMIT", answer: 10_000_000 }]],
     });
@@ -200,6 +200,7 @@ describe("POST /api/{version}/quotation/contracting", () => {
     for (const pricing of response.json.item.pricing) {
       expect(pricing.payment.paymentOptions.map((o: { paymentType: string }) => o.paymentType)).toEqual([
         "Ticket",
+        "Pix",
       ]);
       expect(
         pricing.price.rates.every(

@@ -325,8 +325,8 @@ describe("POST /api/{version}/quotation/proposal", () => {
         ["PAYMENT-METHOD"],
       ],
       [
-        "PAYMENT-METHOD is TICKET or CREDIT-CARD",
-        (i) => ticketAnswers(i, { "PAYMENT-METHOD": "PIX" }),
+        "PAYMENT-METHOD is TICKET, CREDIT-CARD or PIX",
+        (i) => ticketAnswers(i, { "PAYMENT-METHOD": "BITCOIN" }),
         ["PAYMENT-METHOD"],
       ],
       ["DUE-DAY is required with TICKET", (i) => ticketAnswers(i, { "DUE-DAY": null }), ["DUE-DAY"]],

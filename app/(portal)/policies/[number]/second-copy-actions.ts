@@ -1,0 +1,51 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { getDb } from "@/db/index";
+import { portalAuditContext } from "@/lib/audit/request-context";
+import { requireUser } from "@/lib/auth/session";
+import {
+  actionFailure,
+  actionSuccess,
+  invalidForm,
+  UNREADABLE_FORM_MESSAGE,
+} from "@/lib/forms/action-result";
+import { apiErrorMessage } from "@/lib/http/api-error-messages";
+import {
+  type SecondCopyActionResult,
+  type SecondCopyFormField,
+  type SecondCopyFormInput,
+  secondCopyFailure,
+  secondCopyFormSchema,
+} from "@/lib/payments/second-copy/portal-form";
+import { createSecondCopy } from "@/lib/payments/second-copy/service";
+import { isPolicyNumber } from "@/lib/schemas/identifiers";
+
+/** "2ª via" of an overdue installment (any user, as the API): the form's date, then the service. */
+export async function secondCopyAction(
+  policyNumber: string,
+  installmentNumber: number,
+  input: SecondCopyFormInput,
+): Promise<SecondCopyActionResult> {
+  const user = await requireUser();
+  if (!Number.isInteger(installmentNumber) || installmentNumber < 1) {
+    return actionFailure(UNREADABLE_FORM_MESSAGE);
+  }
+  const form = secondCopyFormSchema.safeParse(input);
+  if (!form.success) return invalidForm<SecondCopyFormField>(form.error);
+  if (!isPolicyNumber(policyNumber)) return actionFailure(apiErrorMessage("POLICY-NOT-FOUND"));
+  try {
+    const item = await createSecondCopy(
+      await getDb(),
+      user.brokerId,
+      { policyNumber, installmentNumber, dueDate: form.data.dueDate || undefined },
+      { audit: await portalAuditContext(user) },
+    );
+    revalidatePath(`/policies/${policyNumber}`);
+    return actionSuccess(item);
+  } catch (error) {
+    const failure = secondCopyFailure(error);
+    if (!failure) throw error;
+    return actionFailure<SecondCopyFormField>(failure.message, failure.fieldErrors);
+  }
+}

@@ -1,0 +1,73 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Executor } from "../index";
+import { boletoInstructions, installmentBoletos, policyInstallments } from "../schema";
+
+export type BoletoRow = typeof installmentBoletos.$inferSelect;
+
+/**
+ * Records new boletos as the installments' current ones, each with its remessa entry (instruction
+ * `01`), in the caller's transaction.
+ */
+export async function insertBoletos(
+  db: Executor,
+  rows: (typeof installmentBoletos.$inferInsert)[],
+  at: Date,
+): Promise<BoletoRow[]> {
+  if (!rows.length) return [];
+  const inserted = await db.insert(installmentBoletos).values(rows).returning();
+  await db
+    .insert(boletoInstructions)
+    .values(inserted.map((boleto) => ({ boletoId: boleto.id, code: "01" as const, createdAt: at })));
+  for (const boleto of inserted) {
+    await db
+      .update(policyInstallments)
+      .set({ boletoOurNumber: boleto.ourNumber, typeableLine: boleto.typeableLine })
+      .where(eq(policyInstallments.id, boleto.installmentId));
+  }
+  return inserted;
+}
+
+/** Writes off the installment's active boleto (instruction `02` for the bank). */
+export async function writeOffActiveBoleto(db: Executor, installmentId: string, at: Date): Promise<BoletoRow | undefined> {
+  const [row] = await db
+    .update(installmentBoletos)
+    .set({ status: "WrittenOff", writtenOffAt: at })
+    .where(and(eq(installmentBoletos.installmentId, installmentId), eq(installmentBoletos.status, "Active")))
+    .returning();
+  if (row) await db.insert(boletoInstructions).values({ boletoId: row.id, code: "02", createdAt: at });
+  return row;
+}
+
+export async function findBoletoByOurNumber(db: Executor, ourNumber: string): Promise<BoletoRow | undefined> {
+  const [row] = await db.select().from(installmentBoletos).where(eq(installmentBoletos.ourNumber, ourNumber));
+  return row;
+}
+
+/** Every boleto an installment had, newest first. */
+export async function listInstallmentBoletos(db: Executor, installmentId: string): Promise<BoletoRow[]> {
+  return db
+    .select()
+    .from(installmentBoletos)
+    .where(eq(installmentBoletos.installmentId, installmentId))
+    .orderBy(desc(installmentBoletos.createdAt));
+}
+
+/** Writes off every Active boleto of a policy's installments (a cancellation), each with its `02`. */
+export async function writeOffPolicyBoletos(db: Executor, policyId: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(installmentBoletos)
+    .set({ status: "WrittenOff", writtenOffAt: at })
+    .where(
+      and(
+        eq(installmentBoletos.status, "Active"),
+        inArray(
+          installmentBoletos.installmentId,
+          db.select({ id: policyInstallments.id }).from(policyInstallments).where(eq(policyInstallments.policyId, policyId)),
+        ),
+      ),
+    )
+    .returning({ id: installmentBoletos.id });
+  if (rows.length)
+    await db.insert(boletoInstructions).values(rows.map((row) => ({ boletoId: row.id, code: "02" as const, createdAt: at })));
+  return rows.length;
+}
