@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/db/index";
 import { confirmQuotationWithCheckout, findCheckoutTarget } from "@/db/queries/checkouts";
-import { policies, policyInstallments } from "@/db/schema";
+import { type PaymentMethod, policies, policyInstallments } from "@/db/schema";
 import { getModalityByCode } from "@/lib/catalogue";
 import { issuePolicy } from "@/lib/checkout/issue-policy";
 import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { issueEndorsement, previewEndorsement } from "@/lib/endorsement-service/service";
 import { effectiveDayBounds } from "@/lib/endorsements/rules";
 import { getPaymentGateway } from "@/lib/payments/gateway";
+import { PROPOSAL_METHODS, type ProposalMethod } from "@/lib/proposals/proposal-form";
 import { createProposal } from "@/lib/proposals/service";
 import { createQuotation } from "@/lib/quotations/service";
 import { storedAnswersToRaw } from "@/lib/renewals/renew-policy";
@@ -209,25 +210,37 @@ async function listCandidates(db: Database, brokerId: string, now: Date): Promis
   }));
 }
 
+/** How a policy issued through checkout is paid: `method` (default card) on `installments` (default 3). */
+export type DemoCheckoutPayment = {
+  method?: PaymentMethod;
+  installments?: number;
+  /** Boleto and Pix: the DUE-DAY answer of the proposal (default 10). */
+  dueDay?: number;
+  /** Days from `at` to the vigency's start (default 3; the catalogue accepts up to 90). */
+  startInDays?: number;
+};
+
 /**
- * A card policy issued at `at` by the real services, as a partner's checkout makes one: a quotation
+ * A policy issued at `at` by the real services, as a partner's checkout makes one: a quotation
  * priced then for a demo insured of `seed`'s generator (with `limit` in reais, vigency from three
- * days later), a three-installment card proposal, the checkout row startCheckout writes (without
- * the issuance queue: the caller issues at once, as the job would) and the issuance job's own
- * function charging the sandbox card. Unlike the seed's generated policies it has the priced
- * variant a COVERAGE endorsement re-prices (the demo seed and the endorsement benchmark use it).
+ * days later unless `startInDays`), a proposal (by default card in three installments; D&O offers no
+ * card, so boleto there), the checkout row startCheckout writes (without the issuance queue: the
+ * caller issues at once, as the job would) and the issuance job's own function charging the sandbox
+ * card or registering the boletos and Pix charges. Unlike the seed's generated policies it has the
+ * priced variant a COVERAGE endorsement re-prices (the demo seed and the endorsement benchmark use
+ * it) and the Pix charges of issuance (lib/demo/collection.ts).
  */
 export async function issueDemoPolicyThroughCheckout(
   db: Database,
   broker: { id: string; registerNumber: string },
-  options: { modality: DemoModality; at: Date; seed: number; limit: number },
+  options: { modality: DemoModality; at: Date; seed: number; limit: number } & DemoCheckoutPayment,
 ) {
   const { modality, at } = options;
   const demo = {
     ...demoPolicy(createRandom(options.seed), modality, at),
     limitCents: options.limit * 100,
   };
-  const startDay = addDays(businessDay(at), 3);
+  const startDay = addDays(businessDay(at), options.startInDays ?? 3);
   const answers = demoAnswers({ ...demo, vigencyStartedAt: startOfBusinessDay(startDay) }, at);
   const item = await createQuotation(
     db,
@@ -240,11 +253,17 @@ export async function issueDemoPolicyThroughCheckout(
     at,
   );
   const variant = item.pricing[0]!;
+  const wanted = PROPOSAL_METHODS[options.method ?? "CREDIT-CARD"];
   const option =
-    variant.payment.paymentOptions.find((o) => o.paymentType === "CreditCard") ??
+    variant.payment.paymentOptions.find((o) => o.paymentType === wanted) ??
+    variant.payment.paymentOptions.find((o) => o.paymentType === "Ticket") ??
     variant.payment.paymentOptions[0]!;
-  const plan = option.installments.find((p) => p.number === 3) ?? option.installments.at(-1)!;
-  const card = option.paymentType === "CreditCard";
+  const count = options.installments ?? 3;
+  const plan = option.installments.find((p) => p.number === count) ?? option.installments.at(-1)!;
+  const method = (Object.keys(PROPOSAL_METHODS) as ProposalMethod[]).find(
+    (key) => PROPOSAL_METHODS[key] === option.paymentType,
+  )!;
+  const card = method === "CREDIT-CARD";
   await createProposal(
     db,
     broker.id,
@@ -252,8 +271,8 @@ export async function issueDemoPolicyThroughCheckout(
       identifier: item.quotationIdentifier,
       registerNumber: broker.registerNumber,
       answers: [
-        { code: "PAYMENT-METHOD", answer: card ? "CREDIT-CARD" : "TICKET" },
-        ...(card ? [] : [{ code: "DUE-DAY", answer: 10 }]),
+        { code: "PAYMENT-METHOD", answer: method },
+        ...(card ? [] : [{ code: "DUE-DAY", answer: options.dueDay ?? 10 }]),
         { code: "SELECTED-VARIANT-IDENTIFIER", answer: variant.variantIdentifier },
         { code: "PAYMENT-INSTALLMENT-IDENTIFIER", answer: plan.identifier },
       ],
@@ -278,7 +297,7 @@ export async function issueDemoPolicyThroughCheckout(
       brokerId: broker.id,
       quotationId: item.quotationIdentifier,
       proposalId: target!.proposal!.id,
-      paymentMethod: card ? "CREDIT-CARD" : "TICKET",
+      paymentMethod: method,
       at,
       card: token
         ? {
@@ -294,7 +313,7 @@ export async function issueDemoPolicyThroughCheckout(
     }),
   );
   const outcome = await issuePolicy(db, checkoutId, { now: at });
-  if (outcome.outcome !== "issued") throw new Error(`demo coverage policy not issued: ${outcome.outcome}`);
+  if (outcome.outcome !== "issued") throw new Error(`demo policy not issued: ${outcome.outcome}`);
   const [policy] = await db
     .select({
       id: policies.id,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/db/index";
+import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
 import {
   apiKeys,
   brokers,
@@ -8,13 +8,20 @@ import {
   commissionEntries,
   commissionPayouts,
   endorsements,
+  installmentBoletos,
+  installmentNotices,
+  pixCharges,
+  pixReceipts,
   policies,
   policyInstallments,
   quotations,
   refunds,
+  secondCopies,
   users,
 } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
+import { businessDay } from "@/lib/dates";
+import { DEMO_PIX_POLICIES } from "@/lib/demo/collection";
 import {
   DEMO_BROKERS,
   DEMO_EXPIRED_QUOTATIONS,
@@ -26,6 +33,9 @@ import {
 import { loadHomeDashboard } from "@/lib/home/dashboard";
 import { isValidCnpjValue, isValidCpfValue } from "@/lib/identity";
 import { multiplyCents } from "@/lib/money";
+import { loadOutboxPage } from "@/lib/notices/outbox";
+import { importPaymentReturn } from "@/lib/payments/import-return";
+import { buildSandboxReturn } from "@/lib/payments/sandbox-return";
 import { requoteWithStoredAnswers } from "@/lib/quotations/stored-answers";
 import { renewalEligibility, renewPolicy } from "@/lib/renewals/renew-policy";
 
@@ -34,12 +44,22 @@ let first: SeedReport;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
+  // The sandbox PSP keeps its books in the process's database (as the seed script and the portal do).
+  useDatabaseForTesting(handle);
   first = await seedDemoData(handle.db);
 }, 180_000);
 
 afterAll(async () => {
+  useDatabaseForTesting(undefined);
   await handle.close();
 });
+
+const PIX_POLICIES = Object.keys(DEMO_PIX_POLICIES).length;
+
+async function brokerId(registerNumber: string): Promise<string> {
+  const [broker] = await handle.db.select().from(brokers).where(eq(brokers.registerNumber, registerNumber));
+  return broker!.id;
+}
 
 describe("demo seed", () => {
   it("creates the brokers, their logins and one key each, and prints the keys once", async () => {
@@ -61,12 +81,22 @@ describe("demo seed", () => {
   it("is idempotent: a second run adds nothing and shows only prefixes", async () => {
     const [before] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(policies);
     const [quotationsBefore] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(quotations);
+    const [noticesBefore] = await handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(installmentNotices);
+    const [copiesBefore] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(secondCopies);
     const second = await seedDemoData(handle.db);
     const [after] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(policies);
     const [quotationsAfter] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(quotations);
+    const [noticesAfter] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(installmentNotices);
+    const [copiesAfter] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(secondCopies);
     expect(after!.n).toBe(before!.n);
     expect(quotationsAfter!.n).toBe(quotationsBefore!.n);
+    expect(noticesAfter!.n).toBe(noticesBefore!.n);
+    expect(copiesAfter!.n).toBe(copiesBefore!.n);
     expect(second.policiesCreated).toBe(0);
+    expect(second.collectionPoliciesIssued).toBe(0);
+    expect(second.noticesSent).toBe(0);
     expect(second.keys.every((k) => k.key === undefined)).toBe(true);
     expect((await handle.db.select().from(apiKeys)).length).toBe(DEMO_BROKERS.length);
     expect((await handle.db.select().from(users)).length).toBe(
@@ -76,10 +106,13 @@ describe("demo seed", () => {
 
   it("makes realistic policies: all products, statuses, valid CPF/CNPJ, pt-BR names", async () => {
     const rows = await handle.db.select().from(policies);
-    // The generated policies, and one per broker issued through checkout for the COVERAGE endorsement.
+    // The generated policies, and per broker one issued through checkout for the COVERAGE
+    // endorsement and the Pix ones (lib/demo/collection.ts).
     expect(rows.length).toBe(
-      DEMO_BROKERS.reduce((sum, demo) => sum + (demo.policies > 0 ? demo.policies + 1 : 0), 0),
+      DEMO_BROKERS.reduce((sum, demo) => sum + (demo.policies > 0 ? demo.policies + 1 + PIX_POLICIES : 0), 0),
     );
+    expect(first.collectionPoliciesIssued).toBe(2 * PIX_POLICIES);
+    expect(formatSeedReport(first)).toContain("Notices to the insured in the outbox:");
     expect(new Set(rows.map((r) => r.modalityCode)).size).toBe(4);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(["Issued", "Expired", "Canceled"]));
     for (const row of rows) {
@@ -284,5 +317,183 @@ describe("demo seed: endorsements and commissions", () => {
     );
     const untouched = issued.filter((row) => !endorsed.has(row.id) && unpaid.has(row.id));
     expect(untouched.length).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe("demo seed: premium collection", () => {
+  /** The broker's policies paid by `method`, with their installments and each one's Pix charges. */
+  async function policiesPaidBy(registerNumber: string, method: "PIX" | "TICKET") {
+    const rows = await handle.db
+      .select({ policy: policies, installment: policyInstallments })
+      .from(policies)
+      .innerJoin(policyInstallments, eq(policyInstallments.policyId, policies.id))
+      .where(and(eq(policies.brokerId, await brokerId(registerNumber)), eq(policies.paymentMethod, method)));
+    const charges = rows.length
+      ? await handle.db
+          .select()
+          .from(pixCharges)
+          .where(
+            inArray(
+              pixCharges.installmentId,
+              rows.map((row) => row.installment.id),
+            ),
+          )
+      : [];
+    return rows.map((row) => ({
+      ...row,
+      charges: charges.filter((charge) => charge.installmentId === row.installment.id),
+    }));
+  }
+
+  it("issues Pix policies per broker: every unpaid installment with one Active Pix charge of its amount", async () => {
+    for (const registerNumber of ["100000", "200000"]) {
+      const rows = await policiesPaidBy(registerNumber, "PIX");
+      expect(new Set(rows.map((row) => row.policy.id)).size).toBeGreaterThanOrEqual(2);
+      for (const { policy, installment, charges } of rows) {
+        expect(policy.status).toBe("Issued");
+        const active = charges.filter((charge) => charge.status === "Active");
+        if (installment.status === "Pending") {
+          expect(active).toHaveLength(1);
+          expect(active[0]!.amountCents).toBe(installment.premiumTotalCents);
+          expect(active[0]!.copyPaste).toMatch(/^000201/);
+        } else expect(active).toHaveLength(0);
+        // Pix policies have no boleto.
+        expect(installment.typeableLine).toBeNull();
+      }
+    }
+  });
+
+  it("has a first Pix installment paid by the sandbox PSP's notice: Paid, its charge Paid, the receipt applied", async () => {
+    for (const registerNumber of ["100000", "200000"]) {
+      const paid = (await policiesPaidBy(registerNumber, "PIX")).filter(
+        (row) => row.installment.status === "Paid",
+      );
+      expect(paid).toHaveLength(1);
+      const { installment, charges } = paid[0]!;
+      expect(installment.installmentNumber).toBe(1);
+      expect(installment.paidCents).toBe(installment.premiumTotalCents);
+      expect(installment.paidAt!.getTime()).toBeLessThan(Date.now());
+      expect(charges.map((charge) => charge.status)).toEqual(["Paid"]);
+      const receipts = await handle.db
+        .select()
+        .from(pixReceipts)
+        .where(eq(pixReceipts.installmentId, installment.id));
+      expect(receipts).toMatchObject([
+        { outcome: "applied", source: "webhook", amountCents: installment.premiumTotalCents },
+      ]);
+    }
+  });
+
+  /** The broker's installments with a second copy, with their policies. */
+  async function secondCopiesOf(registerNumber: string) {
+    return handle.db
+      .select({ copy: secondCopies, installment: policyInstallments, policy: policies })
+      .from(secondCopies)
+      .innerJoin(policyInstallments, eq(policyInstallments.id, secondCopies.installmentId))
+      .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
+      .where(eq(policies.brokerId, await brokerId(registerNumber)));
+  }
+
+  it("has an Overdue boleto installment with a second copy: a new boleto and Pix charge for the amount with fine and interest", async () => {
+    for (const registerNumber of ["100000", "200000"]) {
+      const rows = await secondCopiesOf(registerNumber);
+      expect(rows).toHaveLength(1);
+      const { copy, installment, policy } = rows[0]!;
+      expect(policy).toMatchObject({ status: "Issued", paymentMethod: "TICKET" });
+      expect(installment.status).toBe("Overdue");
+      expect(copy.amountCents).toBeGreaterThan(installment.premiumTotalCents);
+      expect(copy.fineCents).toBeGreaterThan(0);
+      expect(copy.source).toBe("portal");
+      expect(businessDay(copy.dueDate) > businessDay(new Date())).toBe(true);
+      const boletos = await handle.db
+        .select()
+        .from(installmentBoletos)
+        .where(eq(installmentBoletos.installmentId, installment.id));
+      expect(
+        boletos.map((boleto) => [boleto.status, boleto.secondCopyId, boleto.amountCents]).sort(),
+      ).toEqual([
+        ["Active", copy.id, copy.amountCents],
+        ["WrittenOff", null, installment.premiumTotalCents],
+      ]);
+      expect(installment.typeableLine).toBe(
+        boletos.find((boleto) => boleto.status === "Active")!.typeableLine,
+      );
+      const charges = await handle.db
+        .select()
+        .from(pixCharges)
+        .where(and(eq(pixCharges.installmentId, installment.id), eq(pixCharges.status, "Active")));
+      expect(charges).toMatchObject([{ secondCopyId: copy.id, amountCents: copy.amountCents }]);
+    }
+  });
+
+  it("fills the outbox with the notices job's due-soon and overdue notices, the collection policies' among them", async () => {
+    for (const registerNumber of ["100000", "200000"]) {
+      const id = await brokerId(registerNumber);
+      const outbox = await loadOutboxPage(handle.db, id, 1);
+      expect(outbox.total).toBeGreaterThan(0);
+      const notices = await handle.db
+        .select({
+          kind: installmentNotices.kind,
+          status: installmentNotices.status,
+          method: policies.paymentMethod,
+        })
+        .from(installmentNotices)
+        .innerJoin(policies, eq(policies.id, installmentNotices.policyId))
+        .where(eq(installmentNotices.brokerId, id));
+      expect(notices.every((notice) => notice.status === "Sent")).toBe(true);
+      // Run once, for today: no formal notice yet, so no cancellation for non-payment is on its way.
+      expect(new Set(notices.map((notice) => notice.kind))).toEqual(new Set(["due-soon", "overdue"]));
+      expect(notices.some((notice) => notice.kind === "due-soon" && notice.method === "PIX")).toBe(true);
+      const [{ installment, copy }] = (await secondCopiesOf(registerNumber)) as [
+        Awaited<ReturnType<typeof secondCopiesOf>>[number],
+      ];
+      const [notice] = await handle.db
+        .select()
+        .from(installmentNotices)
+        .where(eq(installmentNotices.installmentId, installment.id));
+      // Sent after the second copy was made: its Pix code is the one the insured is given.
+      const [charge] = await handle.db.select().from(pixCharges).where(eq(pixCharges.secondCopyId, copy.id));
+      expect(notice!.body).toContain(charge!.copyPaste);
+      expect(notice).toMatchObject({
+        kind: "overdue",
+        channel: "outbox",
+        recipient: expect.stringContaining("@"),
+      });
+    }
+  });
+
+  it("keeps the generated boletos matchable by the bank's return file, as migrated ones are", async () => {
+    const id = await brokerId("100000");
+    const [policy] = await handle.db
+      .select({
+        policyNumber: policies.policyNumber,
+        installmentNumber: policyInstallments.installmentNumber,
+      })
+      .from(policies)
+      .innerJoin(policyInstallments, eq(policyInstallments.policyId, policies.id))
+      .where(
+        and(
+          eq(policies.brokerId, id),
+          eq(policies.paymentMethod, "TICKET"),
+          eq(policies.status, "Issued"),
+          eq(policyInstallments.status, "Pending"),
+          sql`${policies.checkoutId} is null`,
+        ),
+      )
+      .orderBy(policies.policyNumber)
+      .limit(1);
+    const text = await buildSandboxReturn(
+      handle.db,
+      [{ policy: policy!.policyNumber, installments: [policy!.installmentNumber] }],
+      { paidOn: businessDay(new Date()) },
+    );
+    const result = await importPaymentReturn(handle.db, {
+      text,
+      fileName: "demo-generated.ret",
+      source: "sandbox",
+      brokerId: id,
+      now: new Date(),
+    });
+    expect(result).toMatchObject({ status: "Applied", matchedCount: 1 });
   });
 });

@@ -2,7 +2,16 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/index";
 import { insertClaimsCounted } from "@/db/queries/claims";
 import { countPoliciesOfBroker, listModalityLabels, nextPolicyNumbers } from "@/db/queries/policies";
-import { apiKeys, brokers, checkouts, policies, policyInstallments, quotations, users } from "@/db/schema";
+import {
+  apiKeys,
+  brokers,
+  checkouts,
+  installmentBoletos,
+  policies,
+  policyInstallments,
+  quotations,
+  users,
+} from "@/db/schema";
 import { createApiKey } from "@/lib/api-keys/key-store";
 import { hashPassword } from "@/lib/auth/password";
 import { getModalityByCode } from "@/lib/catalogue";
@@ -13,6 +22,7 @@ import { runPastCommissionPayouts } from "@/lib/commissions/payouts";
 import { addDays, addMonths, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { demoAnswers } from "@/lib/demo/answers";
 import { demoClaims } from "@/lib/demo/claims";
+import { type DemoCollectionBroker, seedDemoCollection, sendDemoNotices } from "@/lib/demo/collection";
 import { type DemoEndorsementBroker, seedDemoEndorsements } from "@/lib/demo/endorsements";
 import { createRandom } from "@/lib/demo/people";
 import { type DemoModality, type DemoPolicy, demoPolicy } from "@/lib/demo/policies";
@@ -75,14 +85,25 @@ export type SeedReport = {
   policiesCreated: number;
   /** Endorsements issued on the demo policies (lib/demo/endorsements.ts), on the run that made them. */
   endorsementsIssued: number;
+  /** Pix policies issued through checkout for premium collection (lib/demo/collection.ts). */
+  collectionPoliciesIssued: number;
+  /** Notices to the insured the notices job put in the outbox, on the run that made them. */
+  noticesSent: number;
 };
 
 /** Idempotent: a second run adds nothing and reports the existing key prefixes (keys are shown once). */
 export async function seedDemoData(db: Database, now = new Date()): Promise<SeedReport> {
   await syncCatalogue(db);
   const modalityRows = await listModalityLabels(db);
-  const report: SeedReport = { logins: [], keys: [], policiesCreated: 0, endorsementsIssued: 0 };
-  const endorsing: DemoEndorsementBroker[] = [];
+  const report: SeedReport = {
+    logins: [],
+    keys: [],
+    policiesCreated: 0,
+    endorsementsIssued: 0,
+    collectionPoliciesIssued: 0,
+    noticesSent: 0,
+  };
+  const endorsing: (DemoEndorsementBroker & DemoCollectionBroker)[] = [];
   for (const [brokerIndex, demo] of DEMO_BROKERS.entries()) {
     await db
       .insert(brokers)
@@ -91,16 +112,21 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
     const [broker] = await db.select().from(brokers).where(eq(brokers.registerNumber, demo.registerNumber));
     if (!broker) throw new Error(`broker ${demo.registerNumber} missing after insert`);
 
+    let adminUserId: string | undefined;
     for (const user of demo.users) {
       const [existing] = await db
         .select({ id: users.id })
         .from(users)
         .where(sql`lower(${users.email}) = ${user.email}`);
-      if (!existing) {
-        await db
-          .insert(users)
-          .values({ ...user, brokerId: broker.id, passwordHash: await hashPassword(DEMO_PASSWORD) });
-      }
+      const id =
+        existing?.id ??
+        (
+          await db
+            .insert(users)
+            .values({ ...user, brokerId: broker.id, passwordHash: await hashPassword(DEMO_PASSWORD) })
+            .returning({ id: users.id })
+        )[0]!.id;
+      if (user.role === "admin") adminUserId ??= id;
       report.logins.push({
         email: user.email,
         password: DEMO_PASSWORD,
@@ -155,7 +181,12 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
       };
       await seedExpiredQuotations(quoting);
       await seedOpenQuotations(quoting);
-      endorsing.push({ id: broker.id, registerNumber: demo.registerNumber, brokerIndex });
+      endorsing.push({
+        id: broker.id,
+        registerNumber: demo.registerNumber,
+        brokerIndex,
+        adminUserId: adminUserId!,
+      });
     }
   }
   // A year of monthly commission payouts, each as the job would have made it on its 10th (idempotent).
@@ -163,6 +194,19 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
   // Then today's endorsements (after the payouts: a cancellation claws back commission paid out).
   for (const broker of endorsing) {
     report.endorsementsIssued += await seedDemoEndorsements(db, broker, modalityRows as DemoModality[], now);
+  }
+  // Last, so that the generated policies keep their numbers and no endorsement picks these.
+  for (const broker of endorsing) {
+    report.collectionPoliciesIssued += await seedDemoCollection(
+      db,
+      broker,
+      modalityRows as DemoModality[],
+      now,
+    );
+  }
+  if (endorsing.length) {
+    const notices = await sendDemoNotices(db, now);
+    report.noticesSent = notices["due-soon"] + notices.overdue + notices.formal;
   }
   return report;
 }
@@ -356,7 +400,34 @@ async function insertDemoPolicy(
         };
       }),
     )
-    .returning({ id: policyInstallments.id });
+    .returning({
+      id: policyInstallments.id,
+      boletoOurNumber: policyInstallments.boletoOurNumber,
+      typeableLine: policyInstallments.typeableLine,
+      premiumTotalCents: policyInstallments.premiumTotalCents,
+      dueDate: policyInstallments.dueDate,
+      status: policyInstallments.status,
+    });
+  // Each boleto as the bank registered it online at issuance (as migration 0026 keeps the boletos
+  // issued before its table): what the return file and a second copy match by our number.
+  const boletoRows = installmentRows.flatMap((row) =>
+    row.boletoOurNumber && row.typeableLine
+      ? [
+          {
+            installmentId: row.id,
+            ourNumber: row.boletoOurNumber,
+            typeableLine: row.typeableLine,
+            amountCents: row.premiumTotalCents,
+            dueDate: row.dueDate,
+            status: row.status === "Canceled" ? ("WrittenOff" as const) : ("Active" as const),
+            registration: "Registered" as const,
+            createdAt: demo.createdAt,
+            writtenOffAt: row.status === "Canceled" ? demo.createdAt : null,
+          },
+        ]
+      : [],
+  );
+  if (boletoRows.length) await tx.insert(installmentBoletos).values(boletoRows);
   await createPolicyDocuments(tx, {
     brokerId,
     policyId: policy!.id,
@@ -381,5 +452,9 @@ export function formatSeedReport(report: SeedReport): string {
   }
   if (report.policiesCreated) lines.push(`  Policies created: ${report.policiesCreated}`);
   if (report.endorsementsIssued) lines.push(`  Endorsements issued: ${report.endorsementsIssued}`);
+  if (report.collectionPoliciesIssued) {
+    lines.push(`  Pix policies issued through checkout: ${report.collectionPoliciesIssued}`);
+  }
+  if (report.noticesSent) lines.push(`  Notices to the insured in the outbox: ${report.noticesSent}`);
   return lines.join("\n");
 }
