@@ -45,7 +45,10 @@ const envSchema = z.object({
    * `smtp://user:pass@host:port` (or `smtps://`): where notices to the insured are sent. Unset: they
    * are kept in the outbox the portal shows at /settings/outbox.
    */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL")
+    .optional(),
   /** The sender of the notices to the insured. */
   NOTICE_FROM: z.string().min(3).default("Cobrança Seguradora <cobranca@seguradora.example>"),
   /**

@@ -1,4 +1,10 @@
-import { type DatabaseHandle, DatabaseLockedError, openPglite, openPostgres, setProcessDatabase } from "@/db/index";
+import {
+  type DatabaseHandle,
+  DatabaseLockedError,
+  openPglite,
+  openPostgres,
+  setProcessDatabase,
+} from "@/db/index";
 import { migrateDatabase } from "@/db/migrate";
 import { env } from "@/lib/env";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { formatDateTime } from "@/lib/format/pt-br";
 import { NOTICE_KIND_TEXT, NOTICE_STATUS_TEXT } from "@/lib/format/labels";
+import { formatDateTime } from "@/lib/format/pt-br";
 import type { OutboxNotice } from "@/lib/notices/view";
 
 /**

@@ -155,7 +155,11 @@ export function CheckoutPanel({
               : "Os boletos, cada um também com um QR Code Pix, ficam disponíveis na página da apólice assim que ela for emitida."}
           </p>
           <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? "Enviando…" : method === "PIX" ? "Confirmar e gerar cobranças Pix" : "Confirmar e emitir boletos"}
+            {pending
+              ? "Enviando…"
+              : method === "PIX"
+                ? "Confirmar e gerar cobranças Pix"
+                : "Confirmar e emitir boletos"}
           </button>
         </form>
       ) : (

@@ -28,7 +28,11 @@ export async function insertBoletos(
 }
 
 /** Writes off the installment's active boleto (instruction `02` for the bank). */
-export async function writeOffActiveBoleto(db: Executor, installmentId: string, at: Date): Promise<BoletoRow | undefined> {
+export async function writeOffActiveBoleto(
+  db: Executor,
+  installmentId: string,
+  at: Date,
+): Promise<BoletoRow | undefined> {
   const [row] = await db
     .update(installmentBoletos)
     .set({ status: "WrittenOff", writtenOffAt: at })
@@ -62,12 +66,17 @@ export async function writeOffPolicyBoletos(db: Executor, policyId: string, at: 
         eq(installmentBoletos.status, "Active"),
         inArray(
           installmentBoletos.installmentId,
-          db.select({ id: policyInstallments.id }).from(policyInstallments).where(eq(policyInstallments.policyId, policyId)),
+          db
+            .select({ id: policyInstallments.id })
+            .from(policyInstallments)
+            .where(eq(policyInstallments.policyId, policyId)),
         ),
       ),
     )
     .returning({ id: installmentBoletos.id });
   if (rows.length)
-    await db.insert(boletoInstructions).values(rows.map((row) => ({ boletoId: row.id, code: "02" as const, createdAt: at })));
+    await db
+      .insert(boletoInstructions)
+      .values(rows.map((row) => ({ boletoId: row.id, code: "02" as const, createdAt: at })));
   return rows.length;
 }

@@ -9,6 +9,7 @@ import {
   policies,
   policyInstallments,
   quotations,
+  secondCopies,
 } from "../schema";
 import { privacyBlocked } from "./privacy";
 
@@ -66,7 +67,10 @@ export async function findNoticeCandidates(db: Executor, filter: NoticeCandidate
       installmentId: policyInstallments.id,
       installmentNumber: policyInstallments.installmentNumber,
       dueDate: policyInstallments.dueDate,
-      amountCents: policyInstallments.premiumTotalCents,
+      // What is due now: the latest second copy's amount (fine and interest included), else the original.
+      amountCents: sql<number>`coalesce((select s.amount_cents from ${secondCopies} s
+        where s.installment_id = ${policyInstallments.id} order by s.created_at desc limit 1),
+        ${policyInstallments.premiumTotalCents})`.mapWith(Number),
       typeableLine: policyInstallments.typeableLine,
       policyId: policies.id,
       brokerId: policies.brokerId,
@@ -271,4 +275,27 @@ export async function findNonPaymentCancellations(
     )
     .orderBy(asc(policies.id), asc(installmentNotices.deadlineAt))
     .limit(page.limit);
+}
+
+/**
+ * Inside the cancellation's transaction: whether the policy still has an unpaid installment whose
+ * formal notice's deadline passed, locking those installments so that a payment arriving now waits
+ * for the cancellation (and then finds the installment Canceled) instead of slipping past the check.
+ */
+export async function lockLapsedFormalNotices(db: Executor, policyId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: policyInstallments.id })
+    .from(policyInstallments)
+    .innerJoin(installmentNotices, eq(installmentNotices.installmentId, policyInstallments.id))
+    .where(
+      and(
+        eq(policyInstallments.policyId, policyId),
+        inArray(policyInstallments.status, ["Pending", "Overdue"]),
+        eq(installmentNotices.kind, "formal"),
+        eq(installmentNotices.status, "Sent"),
+        lt(installmentNotices.deadlineAt, now),
+      ),
+    )
+    .for("update", { of: policyInstallments });
+  return rows.length > 0;
 }

@@ -195,7 +195,10 @@ const installmentPixColumns = {
   expiresAt: pixCharges.expiresAt,
 };
 /** Joined after `policyInstallments`: at most one Active charge per installment (pix_charges_one_active_key). */
-const activePixCharge = and(eq(pixCharges.installmentId, policyInstallments.id), eq(pixCharges.status, "Active"));
+const activePixCharge = and(
+  eq(pixCharges.installmentId, policyInstallments.id),
+  eq(pixCharges.status, "Active"),
+);
 
 /** A policy as the reads answer it: its columns, its installments in order, its policy-level documents. */
 export type PolicyDetails = {

@@ -16,7 +16,10 @@ export async function upsertSandboxPspCharge(
   return found!;
 }
 
-export async function findSandboxPspCharge(db: Executor, txid: string): Promise<SandboxPspChargeRow | undefined> {
+export async function findSandboxPspCharge(
+  db: Executor,
+  txid: string,
+): Promise<SandboxPspChargeRow | undefined> {
   const [found] = await db.select().from(sandboxPspCharges).where(eq(sandboxPspCharges.txid, txid));
   return found;
 }
@@ -45,7 +48,11 @@ export async function listSandboxPspReceived(db: Executor, from: Date, to: Date)
 }
 
 /** Adds a refund to a received Pix unless it would exceed what was received; false when refused. */
-export async function addSandboxPspRefund(db: Executor, endToEndId: string, amountCents: number): Promise<boolean> {
+export async function addSandboxPspRefund(
+  db: Executor,
+  endToEndId: string,
+  amountCents: number,
+): Promise<boolean> {
   const updated = await db
     .update(sandboxPspReceived)
     .set({ refundedCents: sql`${sandboxPspReceived.refundedCents} + ${amountCents}` })

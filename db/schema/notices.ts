@@ -49,9 +49,7 @@ export const installmentNotices = pgTable(
     index("installment_notices_broker_created_idx").on(t.brokerId, t.createdAt),
     index("installment_notices_policy_idx").on(t.policyId),
     index("installment_notices_pending_idx").on(t.createdAt).where(sql`${t.status} = 'Pending'`),
-    index("installment_notices_formal_deadline_idx")
-      .on(t.deadlineAt)
-      .where(sql`${t.kind} = 'formal'`),
+    index("installment_notices_formal_deadline_idx").on(t.deadlineAt).where(sql`${t.kind} = 'formal'`),
     check("installment_notices_kind_check", sql`${t.kind} in ('due-soon', 'overdue', 'formal')`),
     check("installment_notices_status_check", sql`${t.status} in ('Pending', 'Sent', 'Failed')`),
   ],

@@ -40,9 +40,7 @@ export const pixCharges = pgTable(
   (t) => [
     uniqueIndex("pix_charges_txid_key").on(t.txid),
     index("pix_charges_installment_idx").on(t.installmentId, t.createdAt),
-    uniqueIndex("pix_charges_one_active_key")
-      .on(t.installmentId)
-      .where(sql`${t.status} = 'Active'`),
+    uniqueIndex("pix_charges_one_active_key").on(t.installmentId).where(sql`${t.status} = 'Active'`),
     check("pix_charges_txid_check", sql`${t.txid} ~ '^[A-Za-z0-9]{26,35}$'`),
     check("pix_charges_status_check", sql`${t.status} in ('Active', 'Paid', 'Replaced', 'Canceled')`),
   ],

@@ -28,7 +28,7 @@ test.describe("collecting premiums: Pix, second copies, notices", () => {
     const installments = page.getByRole("region", { name: "Parcelas" });
     const codes: string[] = [];
     for (const n of [1, 2, 3]) {
-      await installments.getByText(`Pix da parcela ${n}`).click();
+      await installments.locator("summary", { hasText: `Pix da parcela ${n}` }).click();
       await expect(installments.getByRole("img", { name: `QR Code Pix da parcela ${n}` })).toBeVisible();
       const code = await installments.getByLabel(`Pix copia e cola da parcela ${n}`).inputValue();
       expect(code).toMatch(BR_CODE);
@@ -43,10 +43,12 @@ test.describe("collecting premiums: Pix, second copies, notices", () => {
 
     const row = installments.getByRole("row").filter({ hasText: "1/3" });
     await row.getByRole("button", { name: "Simular pagamento" }).click();
-    await expect(row.getByRole("status")).toContainText(/baixada/i);
+    await expect(
+      row.getByRole("status").filter({ hasText: "Pix recebido: a parcela foi baixada." }),
+    ).toBeVisible();
     await page.reload();
     await expect(installments.getByRole("row").filter({ hasText: "1/3" })).toContainText("Paga");
-    await expect(installments.getByText("Pix da parcela 1")).toHaveCount(0);
+    await expect(installments.locator("summary", { hasText: "Pix da parcela 1" })).toHaveCount(0);
     await expect(installments.getByRole("row").filter({ hasText: "2/3" })).toContainText("Pendente");
   });
 

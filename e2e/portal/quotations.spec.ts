@@ -165,7 +165,8 @@ test.describe("quotation to policy", () => {
     const doForm = page.getByRole("form", { name: "Proposta" });
     const methods = doForm.getByRole("group", { name: "Forma de pagamento" });
     await expect(methods.getByLabel("Cartão de crédito")).toHaveCount(0);
-    await expect(methods.getByLabel("Boleto")).toBeChecked();
+    await expect(methods.getByLabel("Boleto")).toBeVisible();
+    await expect(methods.getByLabel("Pix")).toBeVisible();
     await expect(doForm.getByText("Este produto não aceita cartão de crédito: boleto ou Pix.")).toBeVisible();
   });
 

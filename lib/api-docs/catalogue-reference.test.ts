@@ -34,7 +34,7 @@ describe("/docs: the questions of each product", () => {
     expect(row("LIMIT-DEDUCTIBLE › DEDUCTIBLE").values).toContain("DEFAULT (Padrão)");
     expect(row("START-VIGENCY-DATE").values).toBe("today to today + 90 days");
     expect(broker.proposalQuestions.find((r) => r.code === "DUE-DAY")).toMatchObject({
-      required: "when PAYMENT-METHOD is TICKET",
+      required: "when PAYMENT-METHOD is one of TICKET, PIX",
       values: "1 to 20",
     });
   });

@@ -172,10 +172,11 @@ describe("the catalogue endpoint's data", () => {
     const directors = findCatalogueItem("DIRECTORS-OFFICERS-CIVIL-LIABILITY-PARTNER")!;
     expect(directors.proposalQuestions.find((q) => q.code === "PAYMENT-METHOD")!.allowed).toEqual([
       { value: "TICKET", text: expect.any(String) },
+      { value: "PIX", text: "Pix" },
     ]);
     expect(directors.proposalQuestions.find((q) => q.code === "DUE-DAY")).toMatchObject({
       required: false,
-      requiredWhen: { answer: "PAYMENT-METHOD", equals: "TICKET" },
+      requiredWhen: { answer: "PAYMENT-METHOD", in: ["TICKET", "PIX"] },
       min: 1,
       max: 20,
     });

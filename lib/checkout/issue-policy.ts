@@ -1,8 +1,7 @@
 import { isUniqueViolation } from "@/db/errors";
-import { insertBoletos } from "@/db/queries/boletos";
 import type { Database, Executor } from "@/db/index";
+import { insertBoletos } from "@/db/queries/boletos";
 import { findQuotationBroker } from "@/db/queries/events";
-import { insertPixCharges } from "@/db/queries/pix-charges";
 import {
   beginIssuanceAttempt,
   completeIssuance,
@@ -15,10 +14,11 @@ import {
   nextPolicyNumberValue,
   reopenQuotation,
 } from "@/db/queries/issuance";
+import { insertPixCharges } from "@/db/queries/pix-charges";
 import { rateOfQuotation } from "@/lib/commissions/core";
 import { recordIssuanceCommission } from "@/lib/commissions/ledger";
-import { buildBoleto } from "@/lib/documents/boleto";
 import { startOfBusinessDay } from "@/lib/dates";
+import { buildBoleto } from "@/lib/documents/boleto";
 import { createPolicyDocuments } from "@/lib/documents/create-documents";
 import { recordEvent } from "@/lib/events/record-event";
 import { normalizeName } from "@/lib/identity";

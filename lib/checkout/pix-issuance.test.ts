@@ -1,12 +1,18 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
-import { boletoInstructions, installmentBoletos, pixCharges, policyInstallments, sandboxPspCharges } from "@/db/schema";
+import {
+  boletoInstructions,
+  installmentBoletos,
+  pixCharges,
+  policyInstallments,
+  sandboxPspCharges,
+} from "@/db/schema";
 import { addDays, businessDay } from "@/lib/dates";
 import { issueEndorsement, previewEndorsement } from "@/lib/endorsement-service/service";
-import { SandboxPaymentGateway } from "@/lib/payments/sandbox";
 import { SANDBOX_PSP_HOST } from "@/lib/payments/pix/sandbox-psp";
 import { readDynamicBrCode } from "@/lib/payments/pix/testing";
+import { SandboxPaymentGateway } from "@/lib/payments/sandbox";
 import { getPolicyForBroker } from "@/lib/policies/get-policy";
 import { setUpDomainTestDatabase } from "@/lib/testing/domain-database";
 import { createQuotationWithProposal, issueTestPolicy } from "./testing";
@@ -22,7 +28,11 @@ setUpDomainTestDatabase({ gateway, registerNumbers: ["100000"] }, (opened) => {
 
 /** Previews and issues a change of the broker's policy through the endorsement service. */
 async function endorse(policyNumber: string, change: "coverage-increase" | "cancellation") {
-  const base = { registerNumber: broker.registerNumber, policyNumber, effectiveDate: { kind: "day", day: businessDay(new Date()) } } as const;
+  const base = {
+    registerNumber: broker.registerNumber,
+    policyNumber,
+    effectiveDate: { kind: "day", day: businessDay(new Date()) },
+  } as const;
   const preview = await previewEndorsement(
     handle.db,
     broker.id,
@@ -68,7 +78,12 @@ describe("Pix as a payment method", () => {
     const atPsp = await handle.db
       .select()
       .from(sandboxPspCharges)
-      .where(inArray(sandboxPspCharges.txid, rows.map((row) => row.charge!.txid)));
+      .where(
+        inArray(
+          sandboxPspCharges.txid,
+          rows.map((row) => row.charge!.txid),
+        ),
+      );
     expect(atPsp.map((row) => row.status)).toEqual(["ATIVA", "ATIVA", "ATIVA"]);
 
     const wire = await getPolicyForBroker(handle.db, broker.id, policy.policyNumber);
@@ -84,7 +99,12 @@ describe("Pix as a payment method", () => {
     const boletos = await handle.db
       .select()
       .from(installmentBoletos)
-      .where(inArray(installmentBoletos.installmentId, rows.map((row) => row.installment.id)));
+      .where(
+        inArray(
+          installmentBoletos.installmentId,
+          rows.map((row) => row.installment.id),
+        ),
+      );
     expect(boletos).toHaveLength(2);
     for (const { installment, charge } of rows) {
       const boleto = boletos.find((b) => b.installmentId === installment.id)!;
@@ -102,14 +122,22 @@ describe("Pix as a payment method", () => {
     const entries = await handle.db
       .select()
       .from(boletoInstructions)
-      .where(inArray(boletoInstructions.boletoId, boletos.map((b) => b.id)));
+      .where(
+        inArray(
+          boletoInstructions.boletoId,
+          boletos.map((b) => b.id),
+        ),
+      );
     expect(entries.map((e) => e.code)).toEqual(["01", "01"]);
     const wire = await getPolicyForBroker(handle.db, broker.id, policy.policyNumber);
     expect(wire!.installments.every((i) => i.paymentMethod === "TICKET" && i.pix !== null)).toBe(true);
   });
 
   it("registers no Pix for a card policy", async () => {
-    const policy = await issueTestPolicy(handle.db, broker, gateway, { method: "CREDIT-CARD", installments: 2 });
+    const policy = await issueTestPolicy(handle.db, broker, gateway, {
+      method: "CREDIT-CARD",
+      installments: 2,
+    });
     const rows = await chargesOf(policy.id);
     expect(rows.every((row) => row.charge === null)).toBe(true);
     const wire = await getPolicyForBroker(handle.db, broker.id, policy.policyNumber);

@@ -98,6 +98,7 @@ describe("document links", () => {
     expect(ticketIds).toEqual({
       policyPdf: ticket.documents.policyDocumentId,
       ticket: ticket.documents.ticketDocumentId,
+      pix: null,
     });
     const ticketLinks = signPolicyDocumentLinks(ticketIds, origin);
     expect(ticketLinks.policyPdfUrl).toMatch(/^https:\/\/portal\.example\.com\/api\/documents\//);
@@ -122,7 +123,7 @@ describe("document links", () => {
     try {
       const ids = (await findPolicyDetails(handle.db, ticket.broker.id, ticket.policy.policyNumber))!
         .documentIds;
-      expect(ids).toEqual({ policyPdf: newer!.id, ticket: ticket.documents.ticketDocumentId });
+      expect(ids).toEqual({ policyPdf: newer!.id, ticket: ticket.documents.ticketDocumentId, pix: null });
     } finally {
       await handle.db.delete(documents).where(eq(documents.id, newer!.id));
     }

@@ -12,7 +12,6 @@ import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
 import { CANCELLATION_REASON_LENGTH, planCancellation } from "@/lib/endorsements/cancellation";
 import { createDraft, issueDraft } from "@/lib/endorsements/issue";
 import { settleCardRefunds } from "@/lib/endorsements/refunds";
-import { syncPolicyPixCharges } from "@/lib/payments/pix/policy-charges";
 import {
   effectiveDayBounds,
   effectiveDayError,
@@ -22,6 +21,7 @@ import {
 } from "@/lib/endorsements/rules";
 import { endorsementFieldsToWire, endorsementToWire } from "@/lib/endorsements/to-wire";
 import { ApiError, type ErrorItem } from "@/lib/http/errors";
+import { syncPolicyPixCharges } from "@/lib/payments/pix/policy-charges";
 import { findPolicyOrThrow } from "@/lib/policies/find-policy";
 import { policyDetailsToWire } from "@/lib/policies/to-wire";
 import type {

@@ -1,17 +1,17 @@
-import type { Database } from "@/db/index";
+import type { Database, Executor } from "@/db/index";
 import { lockPolicy } from "@/db/queries/endorsements";
 import { findPolicyForBroker } from "@/db/queries/policies";
 import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
+import { syncPolicyPixCharges } from "@/lib/payments/pix/policy-charges";
 import { isPolicyNumber } from "@/lib/schemas/identifiers";
 import { planCancellation } from "./cancellation";
 import { createDraft, issueDraft } from "./issue";
-import { syncPolicyPixCharges } from "@/lib/payments/pix/policy-charges";
 import { settleCardRefunds } from "./refunds";
 import { effectiveDayBounds } from "./rules";
 
 export type CancellationOutcome =
   | { ok: true; endorsementId: string }
-  | { ok: false; error: "not-found" | "not-issued" };
+  | { ok: false; error: "not-found" | "not-issued" | "no-longer-due" };
 
 /**
  * The portal's "Cancelar" (an admin, checked by the caller): a CANCELLATION endorsement previewed
@@ -24,7 +24,11 @@ export async function cancelAtInsuredRequest(
   db: Database,
   brokerId: string,
   numberOrPolicyNumber: string,
-  input: { reason: string },
+  input: {
+    reason: string;
+    /** Checked under the policy's lock: false stops the cancellation (`no-longer-due`). */
+    stillDue?: (tx: Executor, policyId: string) => Promise<boolean>;
+  },
   now: Date = new Date(),
   audit: AuditContext = PLATFORM_AUDIT,
 ): Promise<CancellationOutcome> {
@@ -35,6 +39,8 @@ export async function cancelAtInsuredRequest(
     if (!found) return { ok: false, error: "not-found" } as const;
     const policy = await lockPolicy(tx, found.id);
     if (policy?.status !== "Issued") return { ok: false, error: "not-issued" } as const;
+    if (input.stillDue && !(await input.stillDue(tx, policy.id)))
+      return { ok: false, error: "no-longer-due" } as const;
     const bounds = effectiveDayBounds(policy, now);
     // The earlier of the two (YYYY-MM-DD days compare as text): the last day once the vigency has ended.
     const effectiveDay = [bounds.from, bounds.to].sort()[0]!;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Executor } from "@/db/index";
+import { insertBoletos, writeOffActiveBoleto, writeOffPolicyBoletos } from "@/db/queries/boletos";
 import {
   cancelUnpaidInstallments,
   type EndorsementRow,
@@ -18,7 +19,6 @@ import {
   updateQuotationInsured,
   updateUnpaidInstallment,
 } from "@/db/queries/endorsements";
-import { insertBoletos, writeOffActiveBoleto, writeOffPolicyBoletos } from "@/db/queries/boletos";
 import { findQuotationBroker } from "@/db/queries/events";
 import { cancelPolicyPixCharges, closeActivePixCharge } from "@/db/queries/pix-charges";
 import type { PolicyRow } from "@/db/queries/policies";

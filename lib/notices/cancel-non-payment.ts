@@ -1,5 +1,5 @@
 import type { Database } from "@/db/index";
-import { findNonPaymentCancellations } from "@/db/queries/notices";
+import { findNonPaymentCancellations, lockLapsedFormalNotices } from "@/db/queries/notices";
 import { cancelAtInsuredRequest } from "@/lib/endorsements/cancel";
 import { log } from "@/lib/log";
 
@@ -46,7 +46,11 @@ export async function cancelPoliciesForNonPayment(
           db,
           row.brokerId,
           row.policyNumber,
-          { reason: NON_PAYMENT_REASON },
+          {
+            reason: NON_PAYMENT_REASON,
+            // A payment that landed since the scan stops it.
+            stillDue: (tx, policyId) => lockLapsedFormalNotices(tx, policyId, run.now),
+          },
           run.now,
         );
         if (outcome.ok) report.canceled++;

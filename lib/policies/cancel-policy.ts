@@ -33,5 +33,7 @@ export async function cancelPolicy(
 ): Promise<CancelPolicyResult> {
   const { reason } = cancelPolicySchema.parse(input);
   const outcome = await cancelAtInsuredRequest(db, brokerId, numberOrPolicyNumber, { reason }, now);
-  return outcome.ok ? { ok: true } : outcome;
+  if (outcome.ok) return { ok: true };
+  // Only a caller with a `stillDue` check (the non-payment job) can be told "no longer due".
+  return { ok: false, error: outcome.error === "not-found" ? "not-found" : "not-issued" };
 }

@@ -11,9 +11,16 @@ import { boundedDateSchema, safeTextSchema } from "./primitives";
 
 export const installmentPixSchema = z
   .object({
-    txid: z.string().meta({ description: "The PSP charge's identifier (26-35 letters and digits)", example: "7aKq2mZp0Lr4Xv9TbN3cW8yHs1Ue6Fd5" }),
-    copyPaste: z.string().meta({ description: 'The BR Code ("Pix copia e cola"); the QR code encodes the same text' }),
-    expiresAt: isoInstantSchema.meta({ description: "The last instant the PSP accepts the charge (30 days after the due date)" }),
+    txid: z.string().meta({
+      description: "The PSP charge's identifier (26-35 letters and digits)",
+      example: "7aKq2mZp0Lr4Xv9TbN3cW8yHs1Ue6Fd5",
+    }),
+    copyPaste: z
+      .string()
+      .meta({ description: 'The BR Code ("Pix copia e cola"); the QR code encodes the same text' }),
+    expiresAt: isoInstantSchema.meta({
+      description: "The last instant the PSP accepts the charge (30 days after the due date)",
+    }),
   })
   .meta({ id: "InstallmentPix" });
 
@@ -32,7 +39,9 @@ export const installmentSchema = z
     }),
     interestValue: moneySchema,
     createdAt: isoInstantSchema,
-    paymentMethod: z.enum(PAYMENT_METHODS).meta({ description: "The policy's PAYMENT-METHOD: how this installment is paid" }),
+    paymentMethod: z
+      .enum(PAYMENT_METHODS)
+      .meta({ description: "The policy's PAYMENT-METHOD: how this installment is paid" }),
     pix: installmentPixSchema.nullable().meta({
       description:
         "The installment's Pix charge with a due date (PIX policies, and every boleto since boletos carry a Pix QR code); null for a card, a paid or canceled installment, or a boleto issued before Pix",
@@ -65,10 +74,9 @@ export const policySchema = z
     quotationIdentifier: z.uuid(),
     quotationDocumentUrl: z.string().optional().meta({ description: "Signed link to the policy PDF" }),
     TicketUrl: z.string().optional().meta({ description: "Signed link to the boletos (boleto policies)" }),
-    PixUrl: z
-      .string()
-      .optional()
-      .meta({ description: "Signed link to the Pix charge slips, QR codes and copy-and-paste codes (PIX policies)" }),
+    PixUrl: z.string().optional().meta({
+      description: "Signed link to the Pix charge slips, QR codes and copy-and-paste codes (PIX policies)",
+    }),
     version: z.string().meta({ example: "01.00" }),
     totalClaims: z.number().int(),
     installments: z.array(installmentSchema),

@@ -99,7 +99,8 @@ export const paymentOptionSchema = z
   .object({
     paymentMethod: z.enum(["All", "Ticket", "Pix"]),
     paymentType: z.enum(["CreditCard", "Ticket", "Pix"]).meta({
-      description: "CreditCard: card plans; Ticket: boleto (each carries a Pix QR code too); Pix: Pix charges with due dates",
+      description:
+        "CreditCard: card plans; Ticket: boleto (each carries a Pix QR code too); Pix: Pix charges with due dates",
     }),
     installments: z.array(installmentPlanSchema),
   })

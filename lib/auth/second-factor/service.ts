@@ -14,10 +14,10 @@ import {
 import { findActiveUserById, findPasswordHash } from "@/db/queries/users";
 import { appendAudit, recordAudit } from "@/lib/audit/record";
 import type { AuditAction } from "@/lib/audit/types";
+import { qrCodeDataUrl } from "@/lib/format/qr-code";
 import { log } from "@/lib/log";
 import { hashPassword, verifyPassword } from "../password";
 import { checkSignInThrottle, recordFailedSignIn, type SignInAttempt } from "../sign-in-throttle";
-import { qrCodeDataUrl } from "@/lib/format/qr-code";
 import { generateRecoveryCodes, normalizeRecoveryCode } from "./recovery-codes";
 import { openTotpSecret, sealTotpSecret } from "./secret-box";
 import { createTotpSecret, groupSecret, matchTotpStep, normalizeTotpCode, totpUri } from "./totp";

@@ -341,7 +341,10 @@ export const CARD_TICKET_AND_PIX: PaymentRules = {
 };
 
 /** 2 % fine and 1 % a month interest, the market's usual terms and the most the law allows for the fine. */
-export const STANDARD_LATE_PAYMENT: LatePaymentRules = { finePercent: "2.00", monthlyInterestPercent: "1.00" };
+export const STANDARD_LATE_PAYMENT: LatePaymentRules = {
+  finePercent: "2.00",
+  monthlyInterestPercent: "1.00",
+};
 
 export const RC_COVERAGES: Coverage[] = [
   {

@@ -2,7 +2,6 @@ import type { ModalityDefinition } from "../types";
 import {
   baseTable,
   CARD_TICKET_AND_PIX,
-  STANDARD_LATE_PAYMENT,
   commonQuestions,
   limitDeductibleQuestion,
   options,
@@ -12,6 +11,7 @@ import {
   RC_DEDUCTIBLE_TEXTS,
   RC_LIMITS,
   rcRiskQuestions,
+  STANDARD_LATE_PAYMENT,
 } from "./common";
 
 const CODE = "DENTIST-CIVIL-LIABILITY";

@@ -2,7 +2,6 @@ import type { ModalityDefinition } from "../types";
 import {
   baseTable,
   CARD_TICKET_AND_PIX,
-  STANDARD_LATE_PAYMENT,
   commonQuestions,
   isLegal,
   limitDeductibleQuestion,
@@ -13,6 +12,7 @@ import {
   RC_DEDUCTIBLE_TEXTS,
   RC_LIMITS,
   rcRiskQuestions,
+  STANDARD_LATE_PAYMENT,
 } from "./common";
 
 const CODE = "INSURANCE-BROKER-CIVIL-LIABILITY";

@@ -2,7 +2,6 @@ import type { ModalityDefinition } from "../types";
 import {
   baseTable,
   CARD_TICKET_AND_PIX,
-  STANDARD_LATE_PAYMENT,
   commonQuestions,
   isLegal,
   isNatural,
@@ -14,6 +13,7 @@ import {
   RC_DEDUCTIBLE_TEXTS,
   RC_LIMITS,
   rcRiskQuestions,
+  STANDARD_LATE_PAYMENT,
 } from "./common";
 
 const CODE = "MEDICAL-CIVIL-LIABILITY";

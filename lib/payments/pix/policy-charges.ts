@@ -37,7 +37,9 @@ export async function syncPolicyPixCharges(
         dueDay,
         payer: { name: installment.insuredName, identity: installment.insuredIdentity },
       });
-      await insertPixCharges(db, [{ ...charge, installmentId: installment.installmentId, createdAt: options.now }]);
+      await insertPixCharges(db, [
+        { ...charge, installmentId: installment.installmentId, createdAt: options.now },
+      ]);
     }
   } catch (error) {
     log.warn({ err: error, policyId }, "Pix charges not registered after an installment change");

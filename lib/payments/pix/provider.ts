@@ -32,7 +32,9 @@ export type ReceivedPix = {
   paidAt: Date;
 };
 
-export type PixRefundResult = { status: "refunded"; refundId: string } | { status: "refused"; reason: string };
+export type PixRefundResult =
+  | { status: "refunded"; refundId: string }
+  | { status: "refused"; reason: string };
 
 /**
  * The PSP behind Pix charges, after the Central Bank's Pix API: `PUT /cobv/{txid}`,

@@ -1,6 +1,6 @@
 import type { Database } from "@/db/index";
 import { listBrokerPixProblemReceipts } from "@/db/queries/pix-receipts";
-import type { PixReceiptOutcome, PixReceiptSource } from "@/db/schema";
+import type { PixReceiptOutcome } from "@/db/schema";
 import { PIX_RECEIPT_OUTCOME_TEXT, PIX_RECEIPT_SOURCE_TEXT } from "@/lib/format/labels";
 
 /** A payment of a charge a second copy had replaced: applied, and shown to the admins. */

@@ -5,8 +5,8 @@ import {
   findSandboxPspCharge,
   insertSandboxPspReceived,
   listSandboxPspReceived,
-  setSandboxPspChargeStatus,
   type SandboxPspChargeRow,
+  setSandboxPspChargeStatus,
   upsertSandboxPspCharge,
 } from "@/db/queries/sandbox-psp";
 import { endOfBusinessDay } from "@/lib/dates";
@@ -47,7 +47,9 @@ export function sandboxEndToEndId(at: Date): string {
 export class SandboxPixProvider implements PixProvider {
   async createCharge(request: PixChargeRequest): Promise<RegisteredPixCharge> {
     const db = await getDb();
-    const expiresAt = new Date(endOfBusinessDay(request.dueDay).getTime() + request.daysAfterDue * 86_400_000);
+    const expiresAt = new Date(
+      endOfBusinessDay(request.dueDay).getTime() + request.daysAfterDue * 86_400_000,
+    );
     const row = await upsertSandboxPspCharge(db, {
       txid: request.txid,
       amountCents: request.amountCents,
@@ -69,7 +71,11 @@ export class SandboxPixProvider implements PixProvider {
     if (row?.status === "ATIVA") await setSandboxPspChargeStatus(db, txid, "REMOVIDA_PELO_USUARIO_RECEBEDOR");
   }
 
-  async refund(input: { endToEndId: string; refundId: string; amountCents: number }): Promise<PixRefundResult> {
+  async refund(input: {
+    endToEndId: string;
+    refundId: string;
+    amountCents: number;
+  }): Promise<PixRefundResult> {
     const accepted = await addSandboxPspRefund(await getDb(), input.endToEndId, input.amountCents);
     return accepted
       ? { status: "refunded", refundId: `D${input.endToEndId.slice(1)}` }
@@ -91,7 +97,10 @@ export class SandboxPixProvider implements PixProvider {
    * charge concluded. `amountCents` defaults to the charge's amount. Undefined for an unknown txid.
    * Delivering the notice is the caller's part (lib/payments/pix/settlement).
    */
-  async receive(txid: string, options: { amountCents?: number; at?: Date } = {}): Promise<ReceivedPix | undefined> {
+  async receive(
+    txid: string,
+    options: { amountCents?: number; at?: Date } = {},
+  ): Promise<ReceivedPix | undefined> {
     const db = await getDb();
     const charge = await findSandboxPspCharge(db, txid);
     if (!charge) return undefined;
