@@ -148,7 +148,7 @@ test.describe("at 375 px", () => {
       await outside(policyGroup, page.getByRole("region", { name: "Enviar ao cliente", exact: true })),
     ).toEqual([]);
 
-    await page.locator("summary").filter({ hasText: "a parcela 2" }).click();
+    await page.locator("summary").filter({ hasText: "Enviar a parcela 2" }).click();
     const installmentGroup = page.getByRole("group", { name: "Enviar ao cliente: parcela 2" });
     await expect(installmentGroup).toBeVisible();
     expect(

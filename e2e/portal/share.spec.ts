@@ -81,7 +81,7 @@ test.describe("sending documents to the client", () => {
     expect(policyMail).toContain("Boletos (PDF): ");
 
     // Installment 2: opened with the keyboard, the typeable line and the boleto link.
-    const summary = page.locator("summary").filter({ hasText: "a parcela 2" });
+    const summary = page.locator("summary").filter({ hasText: "Enviar a parcela 2" });
     await summary.focus();
     await page.keyboard.press("Enter");
     const installment = page.getByRole("group", { name: "Enviar ao cliente: parcela 2" });

@@ -69,7 +69,14 @@ const PLAN_PAYMENT_TYPES = { TICKET: "Ticket", "CREDIT-CARD": "CreditCard", PIX:
  * policy, installments with boletos, the Pix charges of TICKET and PIX installments: `Paid` for
  * the paid first one) and its document rows, as the worker would leave them.
  */
-export async function seedIssuedPolicy(db: Executor, options: { paymentMethod?: PaymentMethod } = {}) {
+export async function seedIssuedPolicy(
+  db: Executor,
+  options: {
+    paymentMethod?: PaymentMethod;
+    /** When the boletos and their remessa entries are recorded; null records none (the test does). */
+    boletosAt?: Date | null;
+  } = {},
+) {
   const paymentMethod = options.paymentMethod ?? "TICKET";
   const serial = String(randomInt(1, 999_999_999)).padStart(9, "0");
   const [broker] = await db
@@ -195,7 +202,7 @@ export async function seedIssuedPolicy(db: Executor, options: { paymentMethod?: 
     )
     .returning();
   installments.sort((a, b) => a.installmentNumber - b.installmentNumber);
-  if (paymentMethod === "TICKET") {
+  if (paymentMethod === "TICKET" && options.boletosAt !== null) {
     // As issuance records them: each boleto with its remessa entry, matched by the bank's return.
     await insertBoletos(
       db,
@@ -206,7 +213,7 @@ export async function seedIssuedPolicy(db: Executor, options: { paymentMethod?: 
         amountCents: row.premiumTotalCents,
         dueDate: row.dueDate,
       })),
-      new Date("2026-02-27T12:00:00.000Z"),
+      options.boletosAt ?? new Date("2026-02-27T12:00:00.000Z"),
     );
   }
   if (paymentMethod !== "CREDIT-CARD") {

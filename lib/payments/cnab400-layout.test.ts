@@ -124,7 +124,7 @@ describe("the files we write hold the published layout of bank 341 (CNAB 400)", 
 
   it("the remessa: entries, write-offs and due-date changes", async () => {
     expect(layoutViolations(writeItauRemessa(GOLDEN_REMESSA), "remessa")).toEqual([]);
-    const { policy, installments } = await seedIssuedPolicy(handle.db);
+    const { policy, installments } = await seedIssuedPolicy(handle.db, { boletosAt: null });
     const boletos = await ensureIssuedBoletos(handle.db, policy.id, new Date("2026-03-02T15:00:00.000Z"));
     await writeOffActiveBoleto(handle.db, installments[3]!.id, new Date("2026-03-02T16:00:00.000Z"));
     await handle.db.insert(boletoInstructions).values({
@@ -139,7 +139,7 @@ describe("the files we write hold the published layout of bank 341 (CNAB 400)", 
   });
 
   it("the sandbox bank's return: liquidations, entries confirmed and rejected", async () => {
-    const { policy, installments } = await seedIssuedPolicy(handle.db);
+    const { policy, installments } = await seedIssuedPolicy(handle.db, { boletosAt: null });
     const answer = (occurrence: string, errors?: string) => ({
       ourNumber: installments[1]!.boletoOurNumber!,
       titleCents: installments[1]!.premiumTotalCents,

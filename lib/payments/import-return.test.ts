@@ -55,7 +55,7 @@ async function paidEvents(quotationId: string) {
 
 /** A seeded policy whose installments have their boletos (each with its remessa entry), as issued. */
 async function seed() {
-  const seeded = await seedIssuedPolicy(handle.db);
+  const seeded = await seedIssuedPolicy(handle.db, { boletosAt: null });
   await ensureIssuedBoletos(handle.db, seeded.policy.id, new Date("2026-02-27T12:00:00.000Z"));
   return seeded;
 }

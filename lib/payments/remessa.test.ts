@@ -18,8 +18,8 @@ afterAll(() => handle.close());
 
 describe("the daily remessa (boleto registration, bank 341)", () => {
   it("holds the instructions created that São Paulo day, in creation order, the same bytes every time", async () => {
-    const mine = await seedIssuedPolicy(handle.db);
-    const theirs = await seedIssuedPolicy(handle.db);
+    const mine = await seedIssuedPolicy(handle.db, { boletosAt: null });
+    const theirs = await seedIssuedPolicy(handle.db, { boletosAt: null });
     // 23:59 of March 9th in São Paulo, then the first minute of the 10th, then later that day.
     await ensureIssuedBoletos(handle.db, theirs.policy.id, new Date("2026-03-10T02:59:00.000Z"));
     const boletos = await ensureIssuedBoletos(
@@ -74,8 +74,8 @@ describe("the daily remessa (boleto registration, bank 341)", () => {
   });
 
   it("a broker's download holds only that broker's boletos", async () => {
-    const mine = await seedIssuedPolicy(handle.db);
-    const theirs = await seedIssuedPolicy(handle.db);
+    const mine = await seedIssuedPolicy(handle.db, { boletosAt: null });
+    const theirs = await seedIssuedPolicy(handle.db, { boletosAt: null });
     await ensureIssuedBoletos(handle.db, mine.policy.id, new Date("2026-03-20T13:00:00.000Z"));
     await ensureIssuedBoletos(handle.db, theirs.policy.id, new Date("2026-03-20T14:00:00.000Z"));
     const all = parseItauRemessa((await buildRemessa(handle.db, { day: "2026-03-20" })).text);
@@ -89,7 +89,7 @@ describe("the daily remessa (boleto registration, bank 341)", () => {
   });
 
   it("an admin's download is recorded in the audit trail as an export, with the day and its size", async () => {
-    const mine = await seedIssuedPolicy(handle.db);
+    const mine = await seedIssuedPolicy(handle.db, { boletosAt: null });
     await ensureIssuedBoletos(handle.db, mine.policy.id, new Date("2026-03-25T13:00:00.000Z"));
     const remessa = await downloadBrokerRemessa(handle.db, {
       day: "2026-03-25",
