@@ -73,6 +73,7 @@ test.describe("catalogue", () => {
     const directors = await productQuestions(api, "DIRECTORS-OFFICERS-CIVIL-LIABILITY-PARTNER");
     expect(directors.proposalQuestions.find((q) => q.code === "PAYMENT-METHOD")?.allowed).toEqual([
       { value: "TICKET", text: expect.any(String) },
+      { value: "PIX", text: "Pix" },
     ]);
   });
 
@@ -157,7 +158,7 @@ test.describe("creation and proposal errors, answer by answer", () => {
     );
     expect(errors[1]).toEqual({
       code: "ANSWERS-NOT-EVALUATED",
-      message: "DUE-DAY is missing (required when PAYMENT-METHOD is TICKET).",
+      message: "DUE-DAY is missing (required when PAYMENT-METHOD is one of TICKET, PIX).",
       properties: ["DUE-DAY"],
     });
     expect(errors[2]).toEqual({

@@ -2891,84 +2891,67 @@ export interface operations {
                     /**
                      * @example {
                      *       "policy": {
-                     *         "identifier": "e7eae973-b145-42eb-858e-b0a65c0f7562",
-                     *         "number": "035120261000000000299001",
-                     *         "policyNumber": "1000000000299",
+                     *         "identifier": "b2258ea7-1578-4e7d-949d-3d5be363bb01",
+                     *         "number": "035120261000000000436001",
+                     *         "policyNumber": "1000000000436",
                      *         "status": "Issued",
                      *         "statusText": "Emitida",
-                     *         "insuredName": "Francisca Damasceno Martins",
-                     *         "insuredIdentity": "81531720188",
-                     *         "modalityCode": "DENTIST-CIVIL-LIABILITY",
-                     *         "modalityText": "Dentista",
+                     *         "insuredName": "Contrato Sync Weinuapcal",
+                     *         "insuredIdentity": "52998224725",
+                     *         "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
+                     *         "modalityText": "Corretor de Seguros",
                      *         "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
                      *         "productText": "RC Profissional",
-                     *         "vigencyStartedAt": "2027-01-25T03:00:00.000Z",
-                     *         "vigencyExpiredAt": "2028-01-25T03:00:00.000Z",
-                     *         "createdAt": "2026-11-25T05:15:42.667Z",
-                     *         "updatedAt": "2026-11-26T05:35:28.084Z",
-                     *         "quotationIdentifier": "bd3a4aa5-800b-4c27-9cf5-7afb9cba6f4e",
-                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/fda93518-7553-4a0f-887e-661b784cc788?expires=1796277600&signature=xjniqHR0_NJnrJEe9EFraztO4GdT9mUzjHe9xdczx7k",
+                     *         "vigencyStartedAt": "2026-12-06T03:00:00.000Z",
+                     *         "vigencyExpiredAt": "2027-12-06T03:00:00.000Z",
+                     *         "createdAt": "2026-11-26T14:08:25.601Z",
+                     *         "updatedAt": "2026-11-26T14:08:25.731Z",
+                     *         "quotationIdentifier": "bf4e27ab-80d1-4f02-8ace-d3c969294ed5",
+                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/a4deea5f-8159-459c-9eb5-7b7c0b6612d7?expires=1796310000&signature=8eX-5CTZJ4ORkPazcfp2fiVkXDUQki-2CekegnoePfY",
+                     *         "TicketUrl": "http://localhost:3300/api/documents/41867aa5-55b7-4183-8764-e179d319cb25?expires=1796310000&signature=2dd-hsAVlQ6x4P98_oBJf92XFD1zW5-kOWqia0YftT8",
                      *         "version": "01.00",
                      *         "totalClaims": 0,
                      *         "installments": [
                      *           {
                      *             "installmentNumber": 1,
-                     *             "dueDate": "2026-12-02T03:00:00.000Z",
+                     *             "dueDate": "2026-12-03T03:00:00.000Z",
                      *             "extraValue": 0,
-                     *             "valueIof": 323.58,
-                     *             "tariffPremiumValue": 4384.45,
-                     *             "premiumTotalValue": 4708.03,
+                     *             "valueIof": 20.67,
+                     *             "tariffPremiumValue": 280,
+                     *             "premiumTotalValue": 300.67,
                      *             "status": "Paid",
                      *             "statusText": "paga",
-                     *             "paidAt": "2026-11-25T05:15:42.667Z",
+                     *             "paidAt": "2026-11-26T03:00:00.000Z",
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-25T05:15:42.667Z"
+                     *             "createdAt": "2026-11-26T14:08:25.598Z",
+                     *             "paymentMethod": "TICKET",
+                     *             "pix": null
                      *           },
                      *           {
                      *             "installmentNumber": 2,
-                     *             "dueDate": "2027-01-02T03:00:00.000Z",
+                     *             "dueDate": "2027-01-10T03:00:00.000Z",
                      *             "extraValue": 0,
-                     *             "valueIof": 323.57,
-                     *             "tariffPremiumValue": 4384.46,
-                     *             "premiumTotalValue": 4708.03,
+                     *             "valueIof": 20.66,
+                     *             "tariffPremiumValue": 280,
+                     *             "premiumTotalValue": 300.66,
                      *             "status": "Pending",
                      *             "statusText": "pendente",
                      *             "paidAt": null,
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-25T05:15:42.667Z"
-                     *           },
-                     *           {
-                     *             "installmentNumber": 3,
-                     *             "dueDate": "2027-02-02T03:00:00.000Z",
-                     *             "extraValue": 0,
-                     *             "valueIof": 323.57,
-                     *             "tariffPremiumValue": 4384.46,
-                     *             "premiumTotalValue": 4708.03,
-                     *             "status": "Pending",
-                     *             "statusText": "pendente",
-                     *             "paidAt": null,
-                     *             "interestValue": 0,
-                     *             "createdAt": "2026-11-25T05:15:42.667Z"
-                     *           },
-                     *           {
-                     *             "installmentNumber": 4,
-                     *             "dueDate": "2027-03-02T03:00:00.000Z",
-                     *             "extraValue": 0,
-                     *             "valueIof": 323.57,
-                     *             "tariffPremiumValue": 4384.46,
-                     *             "premiumTotalValue": 4708.03,
-                     *             "status": "Pending",
-                     *             "statusText": "pendente",
-                     *             "paidAt": null,
-                     *             "interestValue": 0,
-                     *             "createdAt": "2026-11-25T05:15:42.667Z"
+                     *             "createdAt": "2026-11-26T14:08:25.598Z",
+                     *             "paymentMethod": "TICKET",
+                     *             "pix": {
+                     *               "txid": "SGtK5SUSJQrGtIepgNmN1vvC8BSsm9VA",
+                     *               "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/SGtK5SUSJQrGtIepgNmN1vvC8BSsm9VA5204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***6304E206",
+                     *               "expiresAt": "2027-02-10T02:59:59.999Z"
+                     *             }
                      *           }
                      *         ],
                      *         "endorsements": [],
                      *         "refunds": []
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:34.377Z"
+                     *       "executed": "2026-11-26T14:08:27.197Z"
                      *     }
                      */
                     "application/json": {
@@ -3176,158 +3159,143 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "totalItems": 300,
+                     *       "totalItems": 313,
                      *       "itemsPerPage": 2,
                      *       "list": [
                      *         {
-                     *           "identifier": "e7eae973-b145-42eb-858e-b0a65c0f7562",
-                     *           "number": "035120261000000000299001",
-                     *           "policyNumber": "1000000000299",
+                     *           "identifier": "b2258ea7-1578-4e7d-949d-3d5be363bb01",
+                     *           "number": "035120261000000000436001",
+                     *           "policyNumber": "1000000000436",
                      *           "status": "Issued",
                      *           "statusText": "Emitida",
-                     *           "insuredName": "Francisca Damasceno Martins",
-                     *           "insuredIdentity": "81531720188",
-                     *           "modalityCode": "DENTIST-CIVIL-LIABILITY",
-                     *           "modalityText": "Dentista",
+                     *           "insuredName": "Contrato Sync Weinuapcal",
+                     *           "insuredIdentity": "52998224725",
+                     *           "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
+                     *           "modalityText": "Corretor de Seguros",
                      *           "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
                      *           "productText": "RC Profissional",
-                     *           "vigencyStartedAt": "2027-01-25T03:00:00.000Z",
-                     *           "vigencyExpiredAt": "2028-01-25T03:00:00.000Z",
-                     *           "createdAt": "2026-11-25T05:15:42.667Z",
-                     *           "updatedAt": "2026-11-26T05:35:28.084Z",
-                     *           "quotationIdentifier": "bd3a4aa5-800b-4c27-9cf5-7afb9cba6f4e",
-                     *           "quotationDocumentUrl": "http://localhost:3300/api/documents/fda93518-7553-4a0f-887e-661b784cc788?expires=1796277600&signature=xjniqHR0_NJnrJEe9EFraztO4GdT9mUzjHe9xdczx7k",
+                     *           "vigencyStartedAt": "2026-12-06T03:00:00.000Z",
+                     *           "vigencyExpiredAt": "2027-12-06T03:00:00.000Z",
+                     *           "createdAt": "2026-11-26T14:08:25.601Z",
+                     *           "updatedAt": "2026-11-26T14:08:25.731Z",
+                     *           "quotationIdentifier": "bf4e27ab-80d1-4f02-8ace-d3c969294ed5",
+                     *           "quotationDocumentUrl": "http://localhost:3300/api/documents/a4deea5f-8159-459c-9eb5-7b7c0b6612d7?expires=1796310000&signature=8eX-5CTZJ4ORkPazcfp2fiVkXDUQki-2CekegnoePfY",
+                     *           "TicketUrl": "http://localhost:3300/api/documents/41867aa5-55b7-4183-8764-e179d319cb25?expires=1796310000&signature=2dd-hsAVlQ6x4P98_oBJf92XFD1zW5-kOWqia0YftT8",
                      *           "version": "01.00",
                      *           "totalClaims": 0,
                      *           "installments": [
                      *             {
                      *               "installmentNumber": 1,
-                     *               "dueDate": "2026-12-02T03:00:00.000Z",
+                     *               "dueDate": "2026-12-03T03:00:00.000Z",
                      *               "extraValue": 0,
-                     *               "valueIof": 323.58,
-                     *               "tariffPremiumValue": 4384.45,
-                     *               "premiumTotalValue": 4708.03,
+                     *               "valueIof": 20.67,
+                     *               "tariffPremiumValue": 280,
+                     *               "premiumTotalValue": 300.67,
                      *               "status": "Paid",
                      *               "statusText": "paga",
-                     *               "paidAt": "2026-11-25T05:15:42.667Z",
+                     *               "paidAt": "2026-11-26T03:00:00.000Z",
                      *               "interestValue": 0,
-                     *               "createdAt": "2026-11-25T05:15:42.667Z"
+                     *               "createdAt": "2026-11-26T14:08:25.598Z",
+                     *               "paymentMethod": "TICKET",
+                     *               "pix": null
                      *             },
                      *             {
                      *               "installmentNumber": 2,
-                     *               "dueDate": "2027-01-02T03:00:00.000Z",
+                     *               "dueDate": "2027-01-10T03:00:00.000Z",
                      *               "extraValue": 0,
-                     *               "valueIof": 323.57,
-                     *               "tariffPremiumValue": 4384.46,
-                     *               "premiumTotalValue": 4708.03,
+                     *               "valueIof": 20.66,
+                     *               "tariffPremiumValue": 280,
+                     *               "premiumTotalValue": 300.66,
                      *               "status": "Pending",
                      *               "statusText": "pendente",
                      *               "paidAt": null,
                      *               "interestValue": 0,
-                     *               "createdAt": "2026-11-25T05:15:42.667Z"
-                     *             },
-                     *             {
-                     *               "installmentNumber": 3,
-                     *               "dueDate": "2027-02-02T03:00:00.000Z",
-                     *               "extraValue": 0,
-                     *               "valueIof": 323.57,
-                     *               "tariffPremiumValue": 4384.46,
-                     *               "premiumTotalValue": 4708.03,
-                     *               "status": "Pending",
-                     *               "statusText": "pendente",
-                     *               "paidAt": null,
-                     *               "interestValue": 0,
-                     *               "createdAt": "2026-11-25T05:15:42.667Z"
-                     *             },
-                     *             {
-                     *               "installmentNumber": 4,
-                     *               "dueDate": "2027-03-02T03:00:00.000Z",
-                     *               "extraValue": 0,
-                     *               "valueIof": 323.57,
-                     *               "tariffPremiumValue": 4384.46,
-                     *               "premiumTotalValue": 4708.03,
-                     *               "status": "Pending",
-                     *               "statusText": "pendente",
-                     *               "paidAt": null,
-                     *               "interestValue": 0,
-                     *               "createdAt": "2026-11-25T05:15:42.667Z"
+                     *               "createdAt": "2026-11-26T14:08:25.598Z",
+                     *               "paymentMethod": "TICKET",
+                     *               "pix": {
+                     *                 "txid": "SGtK5SUSJQrGtIepgNmN1vvC8BSsm9VA",
+                     *                 "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/SGtK5SUSJQrGtIepgNmN1vvC8BSsm9VA5204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***6304E206",
+                     *                 "expiresAt": "2027-02-10T02:59:59.999Z"
+                     *               }
                      *             }
                      *           ],
                      *           "endorsements": [],
                      *           "refunds": []
                      *         },
                      *         {
-                     *           "identifier": "8b0fea7b-42ea-457d-9933-dc32e9fcfc73",
-                     *           "number": "035120261000000000005001",
-                     *           "policyNumber": "1000000000005",
-                     *           "status": "Issued",
-                     *           "statusText": "Emitida",
-                     *           "insuredName": "Letícia Carvalho Pereira",
-                     *           "insuredIdentity": "25835286708",
+                     *           "identifier": "e19f11d9-19c4-45d7-afa9-36e1c07462c4",
+                     *           "number": "035120261000000000435001",
+                     *           "policyNumber": "1000000000435",
+                     *           "status": "Expired",
+                     *           "statusText": "Expirada",
+                     *           "insuredName": "Contrato Sandbox Ohctqlcsvj",
+                     *           "insuredIdentity": "52998224725",
                      *           "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
                      *           "modalityText": "Corretor de Seguros",
                      *           "productCode": "PROFESSIONAL-CIVIL-LIABILITY",
                      *           "productText": "RC Profissional",
-                     *           "vigencyStartedAt": "2027-01-12T03:00:00.000Z",
-                     *           "vigencyExpiredAt": "2028-01-12T03:00:00.000Z",
-                     *           "createdAt": "2026-11-25T03:28:00.667Z",
-                     *           "updatedAt": "2026-11-26T05:35:22.835Z",
-                     *           "quotationIdentifier": "8dc76241-bb06-4aca-b29f-adf30c73d386",
-                     *           "quotationDocumentUrl": "http://localhost:3300/api/documents/cb40bf73-25db-4976-b176-3bb2dd4bf58e?expires=1796277600&signature=pjC02ge0qAcRy0dAhQ-W330RD_2_SHVYIrmO_qcRchw",
+                     *           "vigencyStartedAt": "2026-12-06T03:00:00.000Z",
+                     *           "vigencyExpiredAt": "2027-12-06T03:00:00.000Z",
+                     *           "createdAt": "2026-11-26T14:08:24.324Z",
+                     *           "updatedAt": "2026-11-26T14:08:24.658Z",
+                     *           "quotationIdentifier": "236f484a-47ee-4563-ba95-91d9db316bea",
+                     *           "quotationDocumentUrl": "http://localhost:3300/api/documents/146e32eb-def2-4e8b-8f5f-ca703de7bd51?expires=1796310000&signature=nhh-oiYxqVQh2wQ0adLCz0g7mVp0Z8YKB-jlF6bL9jo",
+                     *           "TicketUrl": "http://localhost:3300/api/documents/60ec4d61-0a54-478c-9108-2053c6abf2f1?expires=1796310000&signature=1HzawHnBNfWnlSebsCBxvEzOMTS9o1Pnyp9s50Sb5zY",
                      *           "version": "01.00",
                      *           "totalClaims": 0,
                      *           "installments": [
                      *             {
                      *               "installmentNumber": 1,
-                     *               "dueDate": "2026-12-02T03:00:00.000Z",
+                     *               "dueDate": "2026-12-03T03:00:00.000Z",
                      *               "extraValue": 0,
-                     *               "valueIof": 8.85,
-                     *               "tariffPremiumValue": 119.94,
-                     *               "premiumTotalValue": 128.79,
+                     *               "valueIof": 13.77,
+                     *               "tariffPremiumValue": 186.68,
+                     *               "premiumTotalValue": 200.45,
                      *               "status": "Paid",
                      *               "statusText": "paga",
-                     *               "paidAt": "2026-11-25T03:28:00.667Z",
+                     *               "paidAt": "2026-11-26T03:00:00.000Z",
                      *               "interestValue": 0,
-                     *               "createdAt": "2026-11-25T03:28:00.667Z"
+                     *               "createdAt": "2026-11-26T14:08:24.320Z",
+                     *               "paymentMethod": "TICKET",
+                     *               "pix": null
                      *             },
                      *             {
                      *               "installmentNumber": 2,
-                     *               "dueDate": "2027-01-02T03:00:00.000Z",
+                     *               "dueDate": "2027-01-10T03:00:00.000Z",
                      *               "extraValue": 0,
-                     *               "valueIof": 8.85,
-                     *               "tariffPremiumValue": 119.93,
-                     *               "premiumTotalValue": 128.78,
-                     *               "status": "Pending",
-                     *               "statusText": "pendente",
+                     *               "valueIof": 13.78,
+                     *               "tariffPremiumValue": 186.66,
+                     *               "premiumTotalValue": 200.44,
+                     *               "status": "Overdue",
+                     *               "statusText": "vencida",
                      *               "paidAt": null,
                      *               "interestValue": 0,
-                     *               "createdAt": "2026-11-25T03:28:00.667Z"
+                     *               "createdAt": "2026-11-26T14:08:24.320Z",
+                     *               "paymentMethod": "TICKET",
+                     *               "pix": {
+                     *                 "txid": "zUbWePf9Wq2M850SQ0EI1rz1h18TtgxY",
+                     *                 "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/zUbWePf9Wq2M850SQ0EI1rz1h18TtgxY5204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***63042C9D",
+                     *                 "expiresAt": "2027-02-10T02:59:59.999Z"
+                     *               }
                      *             },
                      *             {
                      *               "installmentNumber": 3,
-                     *               "dueDate": "2027-02-02T03:00:00.000Z",
+                     *               "dueDate": "2027-02-10T03:00:00.000Z",
                      *               "extraValue": 0,
-                     *               "valueIof": 8.85,
-                     *               "tariffPremiumValue": 119.93,
-                     *               "premiumTotalValue": 128.78,
+                     *               "valueIof": 13.78,
+                     *               "tariffPremiumValue": 186.66,
+                     *               "premiumTotalValue": 200.44,
                      *               "status": "Pending",
                      *               "statusText": "pendente",
                      *               "paidAt": null,
                      *               "interestValue": 0,
-                     *               "createdAt": "2026-11-25T03:28:00.667Z"
-                     *             },
-                     *             {
-                     *               "installmentNumber": 4,
-                     *               "dueDate": "2027-03-02T03:00:00.000Z",
-                     *               "extraValue": 0,
-                     *               "valueIof": 8.85,
-                     *               "tariffPremiumValue": 119.93,
-                     *               "premiumTotalValue": 128.78,
-                     *               "status": "Pending",
-                     *               "statusText": "pendente",
-                     *               "paidAt": null,
-                     *               "interestValue": 0,
-                     *               "createdAt": "2026-11-25T03:28:00.667Z"
+                     *               "createdAt": "2026-11-26T14:08:24.320Z",
+                     *               "paymentMethod": "TICKET",
+                     *               "pix": {
+                     *                 "txid": "h93iAVCT7VpiUJwDa5cNLt2yE1nxHJ0k",
+                     *                 "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/h93iAVCT7VpiUJwDa5cNLt2yE1nxHJ0k5204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***6304D5AD",
+                     *                 "expiresAt": "2027-03-13T02:59:59.999Z"
+                     *               }
                      *             }
                      *           ],
                      *           "endorsements": [],
@@ -3335,7 +3303,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:34.506Z"
+                     *       "executed": "2026-11-26T14:08:27.275Z"
                      *     }
                      */
                     "application/json": {
@@ -3499,7 +3467,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:34.663Z"
+                     *       "executed": "2026-11-26T14:08:27.385Z"
                      *     }
                      */
                     "application/json": {
@@ -3710,11 +3678,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "item": {
-                     *         "quotationIdentifier": "2955eddc-dae8-42d5-a200-0605f233a9b9",
+                     *         "quotationIdentifier": "05d4fa06-6603-4093-9312-e532d1e285f0",
                      *         "status": "Draft",
                      *         "pricing": [
                      *           {
-                     *             "variantIdentifier": "129ad557-4dc1-47df-b467-a9e2d9a20e7a",
+                     *             "variantIdentifier": "9c62ff9e-3aec-4e30-a77e-d039ecad85c6",
                      *             "underwriting": {
                      *               "approved": true,
                      *               "evaluations": []
@@ -3758,7 +3726,7 @@ export interface operations {
                      *                   "paymentType": "CreditCard",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "9e20e8f7-4ab3-40b6-a178-7528d9688c89",
+                     *                       "identifier": "4b39b0d3-f57e-4e5f-8fb7-5f958809178b",
                      *                       "number": 1,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3773,7 +3741,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "f569996e-5b6e-41a7-b350-a56ee245ad06",
+                     *                       "identifier": "df5a0fac-06f1-4957-8de1-397343874d7b",
                      *                       "number": 2,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3789,7 +3757,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "e7cb8c82-7618-4eea-8a53-fc9f3727b39d",
+                     *                       "identifier": "059ec957-63d3-4f99-953c-9b1623a02f1a",
                      *                       "number": 3,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3806,7 +3774,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "5036695f-e11c-4f5b-bb8e-a5c33d888866",
+                     *                       "identifier": "9c5b17a2-b6ee-447e-99c4-44088a1b9fe0",
                      *                       "number": 4,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3824,7 +3792,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "f9afd411-33ca-4451-8853-03e896637e5e",
+                     *                       "identifier": "8fae6759-754c-4cf0-9291-6e3fff960f30",
                      *                       "number": 5,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3843,7 +3811,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "c2eb0944-3c8d-41b3-a883-a9a297865fee",
+                     *                       "identifier": "c2ffc8cc-f69d-42ee-a905-48fe62fb2576",
                      *                       "number": 6,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3869,7 +3837,7 @@ export interface operations {
                      *                   "paymentType": "Ticket",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "e114bd51-2b53-44a5-baf1-91829f6937a2",
+                     *                       "identifier": "e1ef38ca-a797-4c73-ac4d-f37c95f097ab",
                      *                       "number": 1,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3884,7 +3852,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "cc4c5db7-d859-4950-85e1-c9870b3751f6",
+                     *                       "identifier": "b6a47559-8b24-4e52-9bec-099a2119b691",
                      *                       "number": 2,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3900,7 +3868,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "e8518e47-0326-4f81-9902-5ec383811138",
+                     *                       "identifier": "2f1246c7-2613-4e8a-8b47-c01b91698fe0",
                      *                       "number": 3,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3917,7 +3885,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "a700e623-96f2-4b24-aa9c-5791a8893ffc",
+                     *                       "identifier": "1117e583-f7ea-49a7-bcbc-12053c7b0277",
                      *                       "number": 4,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3935,7 +3903,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "f9a3d661-e9b7-4909-b2ee-119c0fc54289",
+                     *                       "identifier": "14812ba2-fc83-4f06-b49d-cce3089c6a36",
                      *                       "number": 5,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3954,7 +3922,118 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "c5f9e35f-f67e-4c78-b42e-2ac318e3b2c9",
+                     *                       "identifier": "a353b7f5-1e00-4bbc-8a58-fe056d37edf1",
+                     *                       "number": 6,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 100.22,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 6.89,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z"
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "paymentMethod": "Pix",
+                     *                   "paymentType": "Pix",
+                     *                   "installments": [
+                     *                     {
+                     *                       "identifier": "f4462a0d-e104-40ad-adee-35fee091c05a",
+                     *                       "number": 1,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 601.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 41.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "1e7632a4-bb44-4887-9f52-0d8e2ccbc6e5",
+                     *                       "number": 2,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 300.66,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 20.66,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "e7a89231-6570-449b-b29b-cd26cc7c50b0",
+                     *                       "number": 3,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 200.44,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 13.78,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "f4cfe1c0-d9bd-4c8b-a879-072c3d213ff3",
+                     *                       "number": 4,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 150.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 10.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "db2a472d-a169-4ebd-9008-723ede1e306b",
+                     *                       "number": 5,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 120.27,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 8.27,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "1e9ce992-ad75-4e09-9045-767b8688452c",
                      *                       "number": 6,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -3981,7 +4060,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:34.757Z"
+                     *       "executed": "2026-11-26T14:08:27.481Z"
                      *     }
                      */
                     "application/json": {
@@ -4193,11 +4272,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "item": {
-                     *         "quotationIdentifier": "9bf3b2c4-21b6-4a0e-8ff0-b4c5b10a7d35",
+                     *         "quotationIdentifier": "a6bee458-838c-4f45-8791-2997a09ece23",
                      *         "status": "Draft",
                      *         "pricing": [
                      *           {
-                     *             "variantIdentifier": "030b3174-b26c-45b6-8661-bfd18bf39857",
+                     *             "variantIdentifier": "f9484a7c-fc0a-4b82-a417-6f56b332dca2",
                      *             "underwriting": {
                      *               "approved": true,
                      *               "evaluations": []
@@ -4241,7 +4320,7 @@ export interface operations {
                      *                   "paymentType": "CreditCard",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "9655fa7b-f5c0-4831-9274-b83eb17b2928",
+                     *                       "identifier": "3865338d-ee94-41df-ae66-73918346a1e5",
                      *                       "number": 1,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4256,7 +4335,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "c2575e3f-03a7-4d29-872c-e4808feabc52",
+                     *                       "identifier": "9c580a49-5c83-4bcf-b751-fad994bdc3f6",
                      *                       "number": 2,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4272,7 +4351,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "583efcdd-a14b-4088-9842-d02e634b6c9a",
+                     *                       "identifier": "772cadd1-b99c-4ff9-bc22-35719960cdaf",
                      *                       "number": 3,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4289,7 +4368,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "acc638a7-f7ba-46f1-ae5d-02b6e45f6ec6",
+                     *                       "identifier": "97ecd389-eb21-4864-ab04-23a86042b3ad",
                      *                       "number": 4,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4307,7 +4386,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "827ae9a4-983c-4477-ad70-619c681343a6",
+                     *                       "identifier": "e3d46eb2-d82b-44a0-b95d-24427d74a93d",
                      *                       "number": 5,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4326,7 +4405,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "bd154c69-49ff-4681-8212-c9458b25eb6b",
+                     *                       "identifier": "86ea95d7-c41c-430a-bc38-ce9613368368",
                      *                       "number": 6,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4352,7 +4431,7 @@ export interface operations {
                      *                   "paymentType": "Ticket",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "ccb5bfd9-8774-419f-bd44-d565d0851f34",
+                     *                       "identifier": "105e5ccc-e90a-4bb3-b9d7-0475a3972e0e",
                      *                       "number": 1,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4367,7 +4446,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "9b19ec37-2e69-473e-bf50-2ab39a337b40",
+                     *                       "identifier": "a70a2f23-ae8c-40bf-a155-0e5c89a619ad",
                      *                       "number": 2,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4383,7 +4462,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "caf74e2c-b02b-4c00-997c-085a889f637c",
+                     *                       "identifier": "1f504831-dc7e-4988-911a-04e6ea93d83f",
                      *                       "number": 3,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4400,7 +4479,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "440467c8-9830-4f3f-a32d-e051ed1f5506",
+                     *                       "identifier": "8fd9e9d3-e9bf-4917-994a-f61579c33576",
                      *                       "number": 4,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4418,7 +4497,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "7956ad71-32a5-4058-ab01-be5ca4e87a53",
+                     *                       "identifier": "feffd70d-1ab3-424a-9ce8-226e4ff62ea4",
                      *                       "number": 5,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4437,7 +4516,118 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "2fd5252d-7823-4cb2-b823-75d6697288a1",
+                     *                       "identifier": "82af4257-ddc6-4298-8309-2289baa47d23",
+                     *                       "number": 6,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 100.22,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 6.89,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z"
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "paymentMethod": "Pix",
+                     *                   "paymentType": "Pix",
+                     *                   "installments": [
+                     *                     {
+                     *                       "identifier": "228475cc-36eb-4fd0-bb3b-26fde22bed9b",
+                     *                       "number": 1,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 601.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 41.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "32b91305-6383-4f29-accf-78836edade44",
+                     *                       "number": 2,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 300.66,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 20.66,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "2f01b45d-0f43-4b52-a34c-e9bbb306e1b6",
+                     *                       "number": 3,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 200.44,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 13.78,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "8f05b78b-4256-402f-921d-41ea77d7b645",
+                     *                       "number": 4,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 150.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 10.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "e393d809-95bd-470c-9cd7-b8345a58effc",
+                     *                       "number": 5,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 120.27,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 8.27,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "39343c2b-1801-4c84-8e4e-b8bc0f890df8",
                      *                       "number": 6,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4463,13 +4653,13 @@ export interface operations {
                      *           }
                      *         ],
                      *         "proposal": {
-                     *           "number": "10000000000006",
-                     *           "date": "2026-11-26T05:36:34.864Z",
-                     *           "documentUrl": "http://localhost:3300/api/documents/1fb3f04f-85c0-4535-9bc5-3d6860ced0d6?expires=1796277600&signature=rpr1Vc_MoFDpj9ch5y4Y1Qw9lUDrowrVBdurirON9_A"
+                     *           "number": "10000000000034",
+                     *           "date": "2026-11-26T14:08:27.579Z",
+                     *           "documentUrl": "http://localhost:3300/api/documents/375ad8bf-de3e-40f3-a9e7-fac8920c65ff?expires=1796310000&signature=3HTG2AC7YM4RCa_uNfPJAwnOUC_LcOd3r2a_EkRUefE"
                      *         }
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:34.883Z"
+                     *       "executed": "2026-11-26T14:08:27.591Z"
                      *     }
                      */
                     "application/json": {
@@ -4677,7 +4867,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "item": {
-                     *         "quotationIdentifier": "8db36ade-69df-49af-b9c8-1f29bed7c14d",
+                     *         "quotationIdentifier": "c39e184b-dea5-4cf9-be34-292f5096abc4",
                      *         "status": "Draft",
                      *         "statusText": "Rascunho",
                      *         "operationCode": "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
@@ -4687,8 +4877,8 @@ export interface operations {
                      *         "productText": "RC Profissional",
                      *         "insuredName": "Maria da Silva",
                      *         "insuredIdentity": "52998224725",
-                     *         "createdAt": "2026-11-26T05:36:34.937Z",
-                     *         "updatedAt": "2026-11-26T05:36:34.937Z",
+                     *         "createdAt": "2026-11-26T14:08:27.648Z",
+                     *         "updatedAt": "2026-11-26T14:08:27.648Z",
                      *         "expiresAt": "2026-12-07T02:59:59.999Z",
                      *         "previousPolicyNumber": null,
                      *         "proposal": null,
@@ -4807,7 +4997,7 @@ export interface operations {
                      *         ],
                      *         "pricing": [
                      *           {
-                     *             "variantIdentifier": "cc862f44-0025-465d-bf3d-34dc471a805a",
+                     *             "variantIdentifier": "91d20450-0276-4d5c-a3b1-b77031fb4cdd",
                      *             "underwriting": {
                      *               "approved": true,
                      *               "evaluations": []
@@ -4851,7 +5041,7 @@ export interface operations {
                      *                   "paymentType": "CreditCard",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "24c226c4-fa7e-46a9-9e5a-f769d5ddb516",
+                     *                       "identifier": "9d59de20-6246-4ebb-a814-68f11e8447e8",
                      *                       "number": 1,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4866,7 +5056,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "0dcb6be8-1285-4521-b9cf-30783ba6fd37",
+                     *                       "identifier": "b9b677b8-8404-452a-9182-47445f4c133c",
                      *                       "number": 2,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4882,7 +5072,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "5d013171-7e2f-4f6c-a0e6-3d5cfd04d930",
+                     *                       "identifier": "f5d962ac-bf6b-41bc-bebd-1e316bf04f4b",
                      *                       "number": 3,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4899,7 +5089,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "8e273a76-246c-4c3c-adcc-54f3c1a82813",
+                     *                       "identifier": "c230b39f-0906-47bb-9941-65e894030a72",
                      *                       "number": 4,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4917,7 +5107,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "f15dd208-032f-4164-93b5-d1dcbaed80c5",
+                     *                       "identifier": "2c143895-9556-48fb-8341-752698a9d706",
                      *                       "number": 5,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4936,7 +5126,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "e7dc4ded-becd-475b-a771-bb9d6f73b6ee",
+                     *                       "identifier": "3b5ecca4-3e22-426a-abdb-d51c5c8a50bd",
                      *                       "number": 6,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4962,7 +5152,7 @@ export interface operations {
                      *                   "paymentType": "Ticket",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "351da267-70fc-4f21-af25-a7be833ccf96",
+                     *                       "identifier": "ee807952-aeaa-406f-9948-96e4b1e2788b",
                      *                       "number": 1,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4977,7 +5167,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "55326772-7101-4dab-b44b-8c9b01c50848",
+                     *                       "identifier": "bc27a99f-9ec8-454c-b073-9f8069aa1560",
                      *                       "number": 2,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -4993,7 +5183,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "7ccb8609-27d0-481f-9468-83d5cbdfb7bf",
+                     *                       "identifier": "b35a8f02-ef89-4570-962b-b1b86d8f58d7",
                      *                       "number": 3,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -5010,7 +5200,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "3a19a67b-8b01-414f-9e3b-713d921199f6",
+                     *                       "identifier": "d1ace500-797e-403a-90dc-8332bc6c66fc",
                      *                       "number": 4,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -5028,7 +5218,7 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "5c8bc130-d71f-4e53-b98c-99aec7768fe7",
+                     *                       "identifier": "9454d14f-02ed-4bc2-9785-2be8cedf9c2e",
                      *                       "number": 5,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -5047,7 +5237,118 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "40ad07af-8ce9-4cee-a58e-73aebe3247b2",
+                     *                       "identifier": "0aec8ca9-8584-44d3-89c9-aa0fdda74d57",
+                     *                       "number": 6,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 100.22,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 6.89,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z"
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "paymentMethod": "Pix",
+                     *                   "paymentType": "Pix",
+                     *                   "installments": [
+                     *                     {
+                     *                       "identifier": "8eac4226-6fe5-4a61-8a49-356d83df98ad",
+                     *                       "number": 1,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 601.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 41.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "c91514f6-8482-4e0c-becb-e57db4d8c62c",
+                     *                       "number": 2,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 300.66,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 20.66,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "b4a09923-377c-4930-b173-a9a543c0fa1d",
+                     *                       "number": 3,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 200.44,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 13.78,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "06819ed3-46e5-4994-b14f-8bb00a127579",
+                     *                       "number": 4,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 150.33,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 10.33,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "aef9f4fa-68d9-48d5-a42a-fed1ef12b458",
+                     *                       "number": 5,
+                     *                       "commissionValue": 112,
+                     *                       "netValue": 560,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 41.33,
+                     *                       "totalValue": 601.33,
+                     *                       "installmentValue": 120.27,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 8.27,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "6c9c118c-675c-4b0f-bd99-abfc5c71b8a3",
                      *                       "number": 6,
                      *                       "commissionValue": 112,
                      *                       "netValue": 560,
@@ -5074,7 +5375,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:35.045Z"
+                     *       "executed": "2026-11-26T14:08:27.685Z"
                      *     }
                      */
                     "application/json": {
@@ -5252,11 +5553,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "totalItems": 314,
+                     *       "totalItems": 383,
                      *       "itemsPerPage": 2,
                      *       "list": [
                      *         {
-                     *           "quotationIdentifier": "8db36ade-69df-49af-b9c8-1f29bed7c14d",
+                     *           "quotationIdentifier": "c39e184b-dea5-4cf9-be34-292f5096abc4",
                      *           "status": "Draft",
                      *           "statusText": "Rascunho",
                      *           "operationCode": "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
@@ -5266,8 +5567,8 @@ export interface operations {
                      *           "productText": "RC Profissional",
                      *           "insuredName": "Maria da Silva",
                      *           "insuredIdentity": "52998224725",
-                     *           "createdAt": "2026-11-26T05:36:34.937Z",
-                     *           "updatedAt": "2026-11-26T05:36:34.937Z",
+                     *           "createdAt": "2026-11-26T14:08:27.648Z",
+                     *           "updatedAt": "2026-11-26T14:08:27.648Z",
                      *           "expiresAt": "2026-12-07T02:59:59.999Z",
                      *           "previousPolicyNumber": null,
                      *           "proposal": null,
@@ -5276,7 +5577,7 @@ export interface operations {
                      *           "totalValue": null
                      *         },
                      *         {
-                     *           "quotationIdentifier": "9bf3b2c4-21b6-4a0e-8ff0-b4c5b10a7d35",
+                     *           "quotationIdentifier": "a6bee458-838c-4f45-8791-2997a09ece23",
                      *           "status": "Draft",
                      *           "statusText": "Rascunho",
                      *           "operationCode": "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
@@ -5286,18 +5587,18 @@ export interface operations {
                      *           "productText": "RC Profissional",
                      *           "insuredName": "Maria da Silva",
                      *           "insuredIdentity": "52998224725",
-                     *           "createdAt": "2026-11-26T05:36:34.826Z",
-                     *           "updatedAt": "2026-11-26T05:36:34.880Z",
+                     *           "createdAt": "2026-11-26T14:08:27.551Z",
+                     *           "updatedAt": "2026-11-26T14:08:27.590Z",
                      *           "expiresAt": "2026-12-07T02:59:59.999Z",
                      *           "previousPolicyNumber": null,
                      *           "proposal": {
-                     *             "number": "10000000000006",
-                     *             "date": "2026-11-26T05:36:34.864Z",
-                     *             "documentUrl": "http://localhost:3300/api/documents/1fb3f04f-85c0-4535-9bc5-3d6860ced0d6?expires=1796277600&signature=rpr1Vc_MoFDpj9ch5y4Y1Qw9lUDrowrVBdurirON9_A",
+                     *             "number": "10000000000034",
+                     *             "date": "2026-11-26T14:08:27.579Z",
+                     *             "documentUrl": "http://localhost:3300/api/documents/375ad8bf-de3e-40f3-a9e7-fac8920c65ff?expires=1796310000&signature=3HTG2AC7YM4RCa_uNfPJAwnOUC_LcOd3r2a_EkRUefE",
                      *             "paymentMethod": "TICKET",
                      *             "dueDay": 10,
-                     *             "variantIdentifier": "030b3174-b26c-45b6-8661-bfd18bf39857",
-                     *             "installmentIdentifier": "ccb5bfd9-8774-419f-bd44-d565d0851f34"
+                     *             "variantIdentifier": "f9484a7c-fc0a-4b82-a417-6f56b332dca2",
+                     *             "installmentIdentifier": "105e5ccc-e90a-4bb3-b9d7-0475a3972e0e"
                      *           },
                      *           "checkout": null,
                      *           "policy": null,
@@ -5305,7 +5606,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:35.136Z"
+                     *       "executed": "2026-11-26T14:08:27.763Z"
                      *     }
                      */
                     "application/json": {
@@ -5467,12 +5768,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "item": {
-                     *         "protocol": "100000000052",
+                     *         "protocol": "100000000055",
                      *         "status": "Open",
-                     *         "createdAt": "2026-11-26T05:36:35.242Z"
+                     *         "createdAt": "2026-11-26T14:08:27.861Z"
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:35.252Z"
+                     *       "executed": "2026-11-26T14:08:27.869Z"
                      *     }
                      */
                     "application/json": {
@@ -5684,11 +5985,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "totalItems": 1,
+                     *       "totalItems": 2,
                      *       "itemsPerPage": 10,
                      *       "list": [
                      *         {
-                     *           "protocol": "100000000052",
+                     *           "protocol": "100000000055",
                      *           "status": "Open",
                      *           "statusText": "Aberto",
                      *           "policyNumber": "1000000000075",
@@ -5696,11 +5997,22 @@ export interface operations {
                      *           "description": "Aviso pelo cliente tipado.",
                      *           "claimantName": "Cliente Tipado",
                      *           "estimatedValue": null,
-                     *           "createdAt": "2026-11-26T05:36:35.242Z"
+                     *           "createdAt": "2026-11-26T14:08:27.861Z"
+                     *         },
+                     *         {
+                     *           "protocol": "100000000052",
+                     *           "status": "Open",
+                     *           "statusText": "Aberto",
+                     *           "policyNumber": "1000000000075",
+                     *           "occurredAt": "2026-11-26T03:00:00.000Z",
+                     *           "description": "Cliente alega orientação errada sobre a cobertura contratada.",
+                     *           "claimantName": "Carlos Reclamante",
+                     *           "estimatedValue": 2500.75,
+                     *           "createdAt": "2026-11-26T14:07:49.668Z"
                      *         }
                      *       ],
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:35.344Z"
+                     *       "executed": "2026-11-26T14:08:27.939Z"
                      *     }
                      */
                     "application/json": {
@@ -5875,29 +6187,29 @@ export interface operations {
                     /**
                      * @example {
                      *       "item": {
-                     *         "quotationIdentifier": "69214076-4634-49a1-a289-001601bcf6bc",
+                     *         "quotationIdentifier": "88eefa0e-7d23-4457-8c76-14aefff0816e",
                      *         "status": "Draft",
                      *         "pricing": [
                      *           {
-                     *             "variantIdentifier": "19ba4af7-1765-43e7-b6d3-0caba624d4d3",
+                     *             "variantIdentifier": "632559bb-b7ea-4ed5-a7e4-64a823c82d9f",
                      *             "underwriting": {
                      *               "approved": true,
                      *               "evaluations": []
                      *             },
                      *             "price": {
-                     *               "commission": 449.06,
+                     *               "commission": 660.65,
                      *               "grievanceDiscount": 0,
-                     *               "netValue": 2993.76,
+                     *               "netValue": 4404.33,
                      *               "interestValue": 0,
-                     *               "taxValue": 220.94,
-                     *               "totalValue": 3214.7,
+                     *               "taxValue": 325.04,
+                     *               "totalValue": 4729.37,
                      *               "policyLimit": 500000,
                      *               "rates": [
                      *                 {
                      *                   "code": "BASIC-COVERAGE",
                      *                   "description": "Responsabilidade civil profissional (danos a terceiros)",
                      *                   "limit": 500000,
-                     *                   "netValue": 2544.7,
+                     *                   "netValue": 3743.68,
                      *                   "deductible": {
                      *                     "code": "DEFAULT",
                      *                     "text": "10% do valor do prejuízo, mínimo de R$ 3.000,00"
@@ -5907,7 +6219,7 @@ export interface operations {
                      *                   "code": "DEFENSE-COSTS",
                      *                   "description": "Custos de defesa",
                      *                   "limit": 500000,
-                     *                   "netValue": 449.06,
+                     *                   "netValue": 660.65,
                      *                   "deductible": {
                      *                     "code": "DEFAULT",
                      *                     "text": "10% do valor do prejuízo, mínimo de R$ 3.000,00"
@@ -5923,47 +6235,47 @@ export interface operations {
                      *                   "paymentType": "CreditCard",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "e24df89b-3ef4-4517-926b-1f2cd2af3d11",
+                     *                       "identifier": "486c6dc4-2374-4fc1-acef-537e000d1b41",
                      *                       "number": 1,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 3214.7,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 4729.37,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 220.94,
+                     *                       "installmentTax": 325.04,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "3abc5673-e10a-4950-a54c-5582448fce72",
+                     *                       "identifier": "2695a0c3-1f39-4535-a10d-f3c952b754f6",
                      *                       "number": 2,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 1607.35,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 2364.68,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 110.47,
+                     *                       "installmentTax": 162.52,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "5fedfb0d-e901-45d4-ac12-53cd5f7c9abf",
+                     *                       "identifier": "0c2dfa0e-0487-4b7c-88b8-0624a025a6d2",
                      *                       "number": 3,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 1071.57,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 1576.46,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 73.65,
+                     *                       "installmentTax": 108.35,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z",
@@ -5971,16 +6283,16 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "d0c21fc2-40b6-4409-b167-5a05cb439ddc",
+                     *                       "identifier": "d5198f3b-401f-477c-90ea-d0cd27e31645",
                      *                       "number": 4,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 803.68,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 1182.34,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 55.24,
+                     *                       "installmentTax": 81.26,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z",
@@ -5989,16 +6301,16 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "3555efde-ecf3-4c0c-a62d-fe4d919c71de",
+                     *                       "identifier": "0bbdc716-1b22-4fba-b211-5726ceb9706b",
                      *                       "number": 5,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 642.94,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 945.87,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 44.19,
+                     *                       "installmentTax": 65.01,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z",
@@ -6008,16 +6320,16 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "6f3b9688-8d89-43a0-ad96-bb81143c5958",
+                     *                       "identifier": "723656b3-9929-4e4b-9521-9d55645cd1ff",
                      *                       "number": 6,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 535.78,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 788.23,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 36.82,
+                     *                       "installmentTax": 54.17,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z",
@@ -6028,16 +6340,16 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "51e9de7c-c5cc-4d32-81d0-f9346d677387",
+                     *                       "identifier": "eb245286-6c56-4e11-928f-bbc243b5c68c",
                      *                       "number": 7,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 459.24,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 675.62,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 31.56,
+                     *                       "installmentTax": 46.43,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z",
@@ -6049,16 +6361,16 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "ff8ff0f7-c2b2-4208-8561-2f8d6b269f84",
+                     *                       "identifier": "db011b7a-32f8-48ce-b59c-d5474b0d676e",
                      *                       "number": 8,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 401.84,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 591.17,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 27.62,
+                     *                       "installmentTax": 40.63,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z",
@@ -6071,16 +6383,16 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "14f43093-d8a5-453a-abd2-47de48544dfd",
+                     *                       "identifier": "10755745-22e9-4ea0-8ab5-27f5dca582a9",
                      *                       "number": 9,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 357.19,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 525.49,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 24.55,
+                     *                       "installmentTax": 36.12,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z",
@@ -6094,16 +6406,16 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "5c5de3f5-c979-4d0d-b944-bc02f2efa89f",
+                     *                       "identifier": "164c83f1-fd3f-4a23-9647-3ba3a394b1b7",
                      *                       "number": 10,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 321.47,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 472.94,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 22.09,
+                     *                       "installmentTax": 32.5,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z",
@@ -6124,47 +6436,47 @@ export interface operations {
                      *                   "paymentType": "Ticket",
                      *                   "installments": [
                      *                     {
-                     *                       "identifier": "16a3ae63-1d57-4753-8e4e-d6df19775584",
+                     *                       "identifier": "e38ea914-1fb8-4ec3-bf4b-8bd69e38328d",
                      *                       "number": 1,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 3214.7,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 4729.37,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 220.94,
+                     *                       "installmentTax": 325.04,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "0981043a-c3a7-425c-bc39-f4a1004e30e0",
+                     *                       "identifier": "b3d785a9-dbc5-4dcb-808c-0b6b4b9808bf",
                      *                       "number": 2,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 1607.35,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 2364.68,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 110.47,
+                     *                       "installmentTax": 162.52,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z"
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "29998d81-4f62-44a0-a3cc-f0e25cf09a6f",
+                     *                       "identifier": "e7213e9d-f9b1-4cbd-b91a-72eed6145654",
                      *                       "number": 3,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 1071.57,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 1576.46,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 73.65,
+                     *                       "installmentTax": 108.35,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z",
@@ -6172,16 +6484,16 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "0ba74f5e-4233-498c-8938-cee54018a46f",
+                     *                       "identifier": "5513ea89-9bf0-46ee-989c-e5b70d626aa4",
                      *                       "number": 4,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 803.68,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 1182.34,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 55.24,
+                     *                       "installmentTax": 81.26,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z",
@@ -6190,16 +6502,16 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "7d2dc741-8bb4-4261-a9d5-ba2246b1c559",
+                     *                       "identifier": "6cc38eeb-b81f-4b66-97aa-bec26aeeb36b",
                      *                       "number": 5,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 642.94,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 945.87,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 44.19,
+                     *                       "installmentTax": 65.01,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z",
@@ -6209,16 +6521,127 @@ export interface operations {
                      *                       ]
                      *                     },
                      *                     {
-                     *                       "identifier": "6a6a85df-326b-4ce8-8cb2-9daeb7890b99",
+                     *                       "identifier": "d7634727-957f-43a7-94a3-1199c2afe2ab",
                      *                       "number": 6,
-                     *                       "commissionValue": 449.06,
-                     *                       "netValue": 2993.76,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
                      *                       "interestValue": 0,
-                     *                       "taxValue": 220.94,
-                     *                       "totalValue": 3214.7,
-                     *                       "installmentValue": 535.78,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 788.23,
                      *                       "installmentInterest": 0,
-                     *                       "installmentTax": 36.82,
+                     *                       "installmentTax": 54.17,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z",
+                     *                         "2027-05-03T03:00:00.000Z"
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "paymentMethod": "Pix",
+                     *                   "paymentType": "Pix",
+                     *                   "installments": [
+                     *                     {
+                     *                       "identifier": "db99e36b-4e24-4a9c-af8e-1e564ee218b0",
+                     *                       "number": 1,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 4729.37,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 325.04,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "9cb6e138-6564-4a69-b023-5e2070c959f6",
+                     *                       "number": 2,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 2364.68,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 162.52,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "e224f2fd-4fb2-4a56-9037-5f406b94cd51",
+                     *                       "number": 3,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 1576.46,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 108.35,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "6957f2ce-1324-455e-87f5-5e1e4fef807c",
+                     *                       "number": 4,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 1182.34,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 81.26,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "3b396cfc-d353-419f-aa3e-bb0531d329eb",
+                     *                       "number": 5,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 945.87,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 65.01,
+                     *                       "dueDates": [
+                     *                         "2026-12-03T03:00:00.000Z",
+                     *                         "2027-01-03T03:00:00.000Z",
+                     *                         "2027-02-03T03:00:00.000Z",
+                     *                         "2027-03-03T03:00:00.000Z",
+                     *                         "2027-04-03T03:00:00.000Z"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "identifier": "ea739d44-fe24-4a3c-ad56-57a93c71a2c9",
+                     *                       "number": 6,
+                     *                       "commissionValue": 660.65,
+                     *                       "netValue": 4404.33,
+                     *                       "interestValue": 0,
+                     *                       "taxValue": 325.04,
+                     *                       "totalValue": 4729.37,
+                     *                       "installmentValue": 788.23,
+                     *                       "installmentInterest": 0,
+                     *                       "installmentTax": 54.17,
                      *                       "dueDates": [
                      *                         "2026-12-03T03:00:00.000Z",
                      *                         "2027-01-03T03:00:00.000Z",
@@ -6237,7 +6660,7 @@ export interface operations {
                      *         "previousPolicyNumber": "1000000000075"
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:35.455Z"
+                     *       "executed": "2026-11-26T14:08:28.019Z"
                      *     }
                      */
                     "application/json": {
@@ -6449,7 +6872,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "item": {
-                     *         "endorsementIdentifier": "f1bd8ead-42e5-4c57-9b05-17c094576408",
+                     *         "endorsementIdentifier": "a60caee2-e0c2-457e-a682-e82fde865c03",
                      *         "type": "COVERAGE",
                      *         "typeText": "Cobertura",
                      *         "effectiveDate": "2026-12-06",
@@ -6508,15 +6931,15 @@ export interface operations {
                      *             "premiumTotalValue": 350.77
                      *           }
                      *         ],
-                     *         "createdAt": "2026-11-26T05:36:35.695Z",
+                     *         "createdAt": "2026-11-26T14:08:28.272Z",
                      *         "status": "Draft",
                      *         "policyAfter": {
-                     *           "identifier": "a603eb90-836b-4838-900e-734dc3e4312f",
-                     *           "number": "035120261000000000422001",
-                     *           "policyNumber": "1000000000422",
+                     *           "identifier": "9c0fa3b0-0d0d-44fc-a30e-dc36d3914d33",
+                     *           "number": "035120261000000000438001",
+                     *           "policyNumber": "1000000000438",
                      *           "status": "Issued",
                      *           "statusText": "Emitida",
-                     *           "insuredName": "Endosso Tipado Nvgqmldbrs",
+                     *           "insuredName": "Endosso Tipado Llstcnwzsg",
                      *           "insuredIdentity": "52998224725",
                      *           "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
                      *           "modalityText": "Corretor de Seguros",
@@ -6524,11 +6947,11 @@ export interface operations {
                      *           "productText": "RC Profissional",
                      *           "vigencyStartedAt": "2026-12-06T03:00:00.000Z",
                      *           "vigencyExpiredAt": "2027-12-06T03:00:00.000Z",
-                     *           "createdAt": "2026-11-26T05:36:35.587Z",
-                     *           "updatedAt": "2026-11-26T05:36:35.591Z",
-                     *           "quotationIdentifier": "7ad16bde-16d3-4f22-8a11-12d91a91bb56",
-                     *           "quotationDocumentUrl": "http://localhost:3300/api/documents/39e13727-db58-48e7-9843-e50df6f59e7d?expires=1796277600&signature=ZTjxBaFccZekjpninf4BRSPOsYTlgWnzHH54rlGeb7Q",
-                     *           "TicketUrl": "http://localhost:3300/api/documents/9d1517ca-6d87-4d13-b7ea-4cc6aef9e4c0?expires=1796277600&signature=EReafMSpTusu_a_4EOsTFBkCyJHQh9VrF9vf7X5CbLE",
+                     *           "createdAt": "2026-11-26T14:08:28.166Z",
+                     *           "updatedAt": "2026-11-26T14:08:28.175Z",
+                     *           "quotationIdentifier": "9532543a-3b8f-4133-9a13-0698cc53ba79",
+                     *           "quotationDocumentUrl": "http://localhost:3300/api/documents/bd6102ef-0e03-4c06-b93c-004fd8d07579?expires=1796310000&signature=1Dr8C8ijV_6hBzrwWFDIBQ4w2zGCTtusF7bsiN-tbtA",
+                     *           "TicketUrl": "http://localhost:3300/api/documents/94f52da9-1300-4e2c-9061-1aedf6296420?expires=1796310000&signature=DotehGgkXbpKGN36CAoF-Wiq7ojO5QeImaiQhsbIyOQ",
                      *           "version": "02.00",
                      *           "totalClaims": 0,
                      *           "installments": [
@@ -6543,7 +6966,13 @@ export interface operations {
                      *               "statusText": "pendente",
                      *               "paidAt": null,
                      *               "interestValue": 0,
-                     *               "createdAt": "2026-11-26T05:36:35.585Z"
+                     *               "createdAt": "2026-11-26T14:08:28.164Z",
+                     *               "paymentMethod": "TICKET",
+                     *               "pix": {
+                     *                 "txid": "j5yvrnRn0G4IWVqxD3KNo3UIu5mHbmPL",
+                     *                 "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/j5yvrnRn0G4IWVqxD3KNo3UIu5mHbmPL5204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***6304D179",
+                     *                 "expiresAt": "2027-01-03T02:59:59.999Z"
+                     *               }
                      *             },
                      *             {
                      *               "installmentNumber": 2,
@@ -6556,7 +6985,13 @@ export interface operations {
                      *               "statusText": "pendente",
                      *               "paidAt": null,
                      *               "interestValue": 0,
-                     *               "createdAt": "2026-11-26T05:36:35.585Z"
+                     *               "createdAt": "2026-11-26T14:08:28.164Z",
+                     *               "paymentMethod": "TICKET",
+                     *               "pix": {
+                     *                 "txid": "1BTnaIEfqlukYwVcEdnMawT5Gce7lC30",
+                     *                 "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/1BTnaIEfqlukYwVcEdnMawT5Gce7lC305204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***6304C5ED",
+                     *                 "expiresAt": "2027-02-10T02:59:59.999Z"
+                     *               }
                      *             },
                      *             {
                      *               "installmentNumber": 3,
@@ -6569,12 +7004,18 @@ export interface operations {
                      *               "statusText": "pendente",
                      *               "paidAt": null,
                      *               "interestValue": 0,
-                     *               "createdAt": "2026-11-26T05:36:35.585Z"
+                     *               "createdAt": "2026-11-26T14:08:28.164Z",
+                     *               "paymentMethod": "TICKET",
+                     *               "pix": {
+                     *                 "txid": "RV5qV3V03K7WTJl7rz5GJzDf8MgjN3eb",
+                     *                 "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/RV5qV3V03K7WTJl7rz5GJzDf8MgjN3eb5204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***6304D73D",
+                     *                 "expiresAt": "2027-03-13T02:59:59.999Z"
+                     *               }
                      *             }
                      *           ],
                      *           "endorsements": [
                      *             {
-                     *               "endorsementIdentifier": "f1bd8ead-42e5-4c57-9b05-17c094576408",
+                     *               "endorsementIdentifier": "a60caee2-e0c2-457e-a682-e82fde865c03",
                      *               "type": "COVERAGE",
                      *               "typeText": "Cobertura",
                      *               "effectiveDate": "2026-12-06",
@@ -6636,15 +7077,15 @@ export interface operations {
                      *               "status": "Issued",
                      *               "statusText": "Emitido",
                      *               "policyVersion": "02.00",
-                     *               "createdAt": "2026-11-26T05:36:35.695Z",
-                     *               "issuedAt": "2026-11-26T05:36:35.695Z"
+                     *               "createdAt": "2026-11-26T14:08:28.272Z",
+                     *               "issuedAt": "2026-11-26T14:08:28.272Z"
                      *             }
                      *           ],
                      *           "refunds": []
                      *         }
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:35.727Z"
+                     *       "executed": "2026-11-26T14:08:28.290Z"
                      *     }
                      */
                     "application/json": {
@@ -6856,7 +7297,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "item": {
-                     *         "endorsementIdentifier": "f1bd8ead-42e5-4c57-9b05-17c094576408",
+                     *         "endorsementIdentifier": "a60caee2-e0c2-457e-a682-e82fde865c03",
                      *         "type": "COVERAGE",
                      *         "typeText": "Cobertura",
                      *         "effectiveDate": "2026-12-06",
@@ -6918,12 +7359,12 @@ export interface operations {
                      *         "status": "Issued",
                      *         "statusText": "Emitido",
                      *         "policyVersion": "02.00",
-                     *         "createdAt": "2026-11-26T05:36:35.695Z",
-                     *         "issuedAt": "2026-11-26T05:36:35.764Z",
-                     *         "documentUrl": "http://localhost:3300/api/documents/0d36be34-27ce-4cdb-971a-694b8539c9c1?expires=1796277600&signature=J8E7k2xgzFYmxAk-GJBixlmBnKh7rCOL3nAUPJwKl3M"
+                     *         "createdAt": "2026-11-26T14:08:28.272Z",
+                     *         "issuedAt": "2026-11-26T14:08:28.335Z",
+                     *         "documentUrl": "http://localhost:3300/api/documents/d803a5b9-78ad-4ad4-a3f5-522d3cba6d6c?expires=1796310000&signature=9eQ2t97aXtTs7zjYc-lz11mYlBI_fGaRlViioQuAqYI"
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:35.840Z"
+                     *       "executed": "2026-11-26T14:08:28.420Z"
                      *     }
                      */
                     "application/json": {
@@ -7139,7 +7580,7 @@ export interface operations {
                      *       "itemsPerPage": 2,
                      *       "list": [
                      *         {
-                     *           "endorsementIdentifier": "f1bd8ead-42e5-4c57-9b05-17c094576408",
+                     *           "endorsementIdentifier": "a60caee2-e0c2-457e-a682-e82fde865c03",
                      *           "type": "COVERAGE",
                      *           "typeText": "Cobertura",
                      *           "effectiveDate": "2026-12-06",
@@ -7201,13 +7642,13 @@ export interface operations {
                      *           "status": "Issued",
                      *           "statusText": "Emitido",
                      *           "policyVersion": "02.00",
-                     *           "createdAt": "2026-11-26T05:36:35.695Z",
-                     *           "issuedAt": "2026-11-26T05:36:35.764Z",
-                     *           "documentUrl": "http://localhost:3300/api/documents/0d36be34-27ce-4cdb-971a-694b8539c9c1?expires=1796277600&signature=J8E7k2xgzFYmxAk-GJBixlmBnKh7rCOL3nAUPJwKl3M"
+                     *           "createdAt": "2026-11-26T14:08:28.272Z",
+                     *           "issuedAt": "2026-11-26T14:08:28.335Z",
+                     *           "documentUrl": "http://localhost:3300/api/documents/d803a5b9-78ad-4ad4-a3f5-522d3cba6d6c?expires=1796310000&signature=9eQ2t97aXtTs7zjYc-lz11mYlBI_fGaRlViioQuAqYI"
                      *         }
                      *       ],
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:35.897Z"
+                     *       "executed": "2026-11-26T14:08:28.472Z"
                      *     }
                      */
                     "application/json": {
@@ -7388,42 +7829,42 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "totalItems": 1252,
+                     *       "totalItems": 1276,
                      *       "itemsPerPage": 2,
                      *       "list": [
                      *         {
-                     *           "entryIdentifier": "db8b2021-9786-480a-a663-cb82a6d7a9e2",
+                     *           "entryIdentifier": "64d943ab-aa4a-4942-ac87-b0312222e3e1",
                      *           "type": "EARNED",
                      *           "status": "PENDING",
-                     *           "policyNumber": "1000000000422",
-                     *           "installmentNumber": 1,
-                     *           "baseAmount": 326.68,
-                     *           "rate": 0.2,
-                     *           "amount": 65.34,
-                     *           "createdAt": "2026-11-26T05:36:35.764Z",
-                     *           "payoutIdentifier": null
-                     *         },
-                     *         {
-                     *           "entryIdentifier": "7e930e25-14d1-4d67-92e7-3c989e66de00",
-                     *           "type": "EARNED",
-                     *           "status": "PENDING",
-                     *           "policyNumber": "1000000000422",
+                     *           "policyNumber": "1000000000438",
                      *           "installmentNumber": 3,
                      *           "baseAmount": 326.66,
                      *           "rate": 0.2,
                      *           "amount": 65.33,
-                     *           "createdAt": "2026-11-26T05:36:35.764Z",
+                     *           "createdAt": "2026-11-26T14:08:28.335Z",
+                     *           "payoutIdentifier": null
+                     *         },
+                     *         {
+                     *           "entryIdentifier": "47f2b7c7-9333-430a-b268-a90a17081c2a",
+                     *           "type": "EARNED",
+                     *           "status": "PENDING",
+                     *           "policyNumber": "1000000000438",
+                     *           "installmentNumber": 1,
+                     *           "baseAmount": 326.68,
+                     *           "rate": 0.2,
+                     *           "amount": 65.34,
+                     *           "createdAt": "2026-11-26T14:08:28.335Z",
                      *           "payoutIdentifier": null
                      *         }
                      *       ],
                      *       "summary": {
-                     *         "pending": 95721.1,
-                     *         "available": 24873.67,
+                     *         "pending": 92980.38,
+                     *         "available": 21713.99,
                      *         "paid": 440337.59,
-                     *         "clawedBack": 0
+                     *         "clawedBack": -3634.36
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:35.938Z"
+                     *       "executed": "2026-11-26T14:08:28.513Z"
                      *     }
                      */
                     "application/json": {
@@ -7817,8 +8258,8 @@ export interface operations {
                      *           "succeeded": 28,
                      *           "failed": 0,
                      *           "blocked": 0,
-                     *           "averageLatencyMs": 19.3,
-                     *           "maxLatencyMs": 77.6
+                     *           "averageLatencyMs": 14.5,
+                     *           "maxLatencyMs": 86.4
                      *         }
                      *       ],
                      *       "totals": {
@@ -7826,11 +8267,11 @@ export interface operations {
                      *         "succeeded": 28,
                      *         "failed": 0,
                      *         "blocked": 0,
-                     *         "averageLatencyMs": 19.3,
-                     *         "maxLatencyMs": 77.6
+                     *         "averageLatencyMs": 14.5,
+                     *         "maxLatencyMs": 86.4
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:35.978Z"
+                     *       "executed": "2026-11-26T14:08:28.550Z"
                      *     }
                      */
                     "application/json": {
@@ -8044,7 +8485,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:36.011Z"
+                     *       "executed": "2026-11-26T14:08:28.581Z"
                      *     }
                      */
                     "application/json": {
@@ -8935,6 +9376,10 @@ export interface operations {
                      *               {
                      *                 "value": "TICKET",
                      *                 "text": "Boleto"
+                     *               },
+                     *               {
+                     *                 "value": "PIX",
+                     *                 "text": "Pix"
                      *               }
                      *             ]
                      *           },
@@ -8945,7 +9390,10 @@ export interface operations {
                      *             "required": false,
                      *             "requiredWhen": {
                      *               "answer": "PAYMENT-METHOD",
-                     *               "equals": "TICKET"
+                     *               "in": [
+                     *                 "TICKET",
+                     *                 "PIX"
+                     *               ]
                      *             },
                      *             "min": 1,
                      *             "max": 20
@@ -9029,7 +9477,7 @@ export interface operations {
                      *         ]
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:36.054Z"
+                     *       "executed": "2026-11-26T14:08:28.621Z"
                      *     }
                      */
                     "application/json": {
@@ -9204,43 +9652,49 @@ export interface operations {
                      * @example {
                      *       "list": [
                      *         {
-                     *           "id": "140ded70-50c9-41df-81dc-414c76000ca3",
-                     *           "type": "checkout.issued",
-                     *           "timestamp": "2026-11-26T05:36:34.684Z",
+                     *           "id": "ab10861a-9005-4afd-81cd-caa1243634f5",
+                     *           "type": "policy.endorsed",
+                     *           "timestamp": "2026-11-26T14:06:24.668Z",
                      *           "data": {
                      *             "registerNumber": "100000",
-                     *             "quotationIdentifier": "6df03603-3afa-4594-b834-d7ddff44e88b",
-                     *             "policyIdentifier": "399a2d7a-a9ad-4edd-ae7d-26dab57ffc84",
-                     *             "number": "035120261000000000421001",
-                     *             "policyNumber": "1000000000421",
+                     *             "quotationIdentifier": "05a809f9-5346-400e-a855-122019e33265",
+                     *             "policyIdentifier": "8bbea404-a0e0-42c2-b4b2-0142fee33aff",
+                     *             "number": "035120261000000000022001",
+                     *             "policyNumber": "1000000000022",
                      *             "status": "Issued",
+                     *             "endorsementIdentifier": "de0b073f-df11-4c79-bfa9-3b7e75f432e4",
+                     *             "endorsementType": "REGISTRATION",
+                     *             "version": "02.00",
                      *             "links": {
-                     *               "quotation": "http://localhost:3300/api/v1/quotation/100000/6df03603-3afa-4594-b834-d7ddff44e88b",
-                     *               "policy": "http://localhost:3300/api/v1/policy/100000/1000000000421"
+                     *               "quotation": "http://localhost:3300/api/v1/quotation/100000/05a809f9-5346-400e-a855-122019e33265",
+                     *               "policy": "http://localhost:3300/api/v1/policy/100000/1000000000022"
                      *             }
                      *           }
                      *         },
                      *         {
-                     *           "id": "701e72ee-63f9-4ae4-a4bf-78886c13bc67",
-                     *           "type": "checkout.issued",
-                     *           "timestamp": "2026-11-26T05:36:35.587Z",
+                     *           "id": "c19738d8-451f-40f4-93bd-ec3276d134c3",
+                     *           "type": "policy.endorsed",
+                     *           "timestamp": "2026-11-26T14:06:24.668Z",
                      *           "data": {
                      *             "registerNumber": "100000",
-                     *             "quotationIdentifier": "7ad16bde-16d3-4f22-8a11-12d91a91bb56",
-                     *             "policyIdentifier": "a603eb90-836b-4838-900e-734dc3e4312f",
-                     *             "number": "035120261000000000422001",
-                     *             "policyNumber": "1000000000422",
+                     *             "quotationIdentifier": "aed5c2b6-a2cf-4585-a7b1-8ad98fdb22f9",
+                     *             "policyIdentifier": "10d2bc6c-e57d-47f9-8f7b-115769d7af2c",
+                     *             "number": "035120261000000000023001",
+                     *             "policyNumber": "1000000000023",
                      *             "status": "Issued",
+                     *             "endorsementIdentifier": "abee1d70-01ea-44f2-bb5e-c2b6695b2245",
+                     *             "endorsementType": "REGISTRATION",
+                     *             "version": "02.00",
                      *             "links": {
-                     *               "quotation": "http://localhost:3300/api/v1/quotation/100000/7ad16bde-16d3-4f22-8a11-12d91a91bb56",
-                     *               "policy": "http://localhost:3300/api/v1/policy/100000/1000000000422"
+                     *               "quotation": "http://localhost:3300/api/v1/quotation/100000/aed5c2b6-a2cf-4585-a7b1-8ad98fdb22f9",
+                     *               "policy": "http://localhost:3300/api/v1/policy/100000/1000000000023"
                      *             }
                      *           }
                      *         }
                      *       ],
                      *       "hasMore": true,
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:36.128Z"
+                     *       "executed": "2026-11-26T14:08:28.705Z"
                      *     }
                      */
                     "application/json": {
@@ -9398,6 +9852,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "installmentNumber": 2,
+                     *         "originalDueDate": "2027-01-10T03:00:00.000Z",
+                     *         "dueDate": "2027-01-11T03:00:00.000Z",
+                     *         "daysLate": 1,
+                     *         "originalValue": 200.44,
+                     *         "fineValue": 4.01,
+                     *         "interestValue": 0.07,
+                     *         "totalValue": 204.52,
+                     *         "typeableLine": "34191090080000326150000591240007916880000020452",
+                     *         "ticketUrl": null,
+                     *         "pix": {
+                     *           "txid": "W85ECX5vSGCwtqhkjspVgWLqjKTmmsWN",
+                     *           "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/W85ECX5vSGCwtqhkjspVgWLqjKTmmsWN5204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***63045D80",
+                     *           "expiresAt": "2027-02-11T02:59:59.999Z"
+                     *         }
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-26T14:08:29.068Z"
+                     *     }
+                     */
                     "application/json": {
                         item: components["schemas"]["SecondCopy"];
                         /** @enum {boolean} */
@@ -9605,12 +10082,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "policy": {
-                     *         "identifier": "c687a39c-f045-4276-a334-8ee18c20e4cc",
-                     *         "number": "035120261000000000423001",
-                     *         "policyNumber": "1000000000423",
+                     *         "identifier": "c67758cc-1763-445b-a393-cdb320cd3afb",
+                     *         "number": "035120261000000000440001",
+                     *         "policyNumber": "1000000000440",
                      *         "status": "Issued",
                      *         "statusText": "Emitida",
-                     *         "insuredName": "Sandbox Tipado Zyjecuqpcs",
+                     *         "insuredName": "Sandbox Tipado Maahqpesly",
                      *         "insuredIdentity": "52998224725",
                      *         "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
                      *         "modalityText": "Corretor de Seguros",
@@ -9618,11 +10095,11 @@ export interface operations {
                      *         "productText": "RC Profissional",
                      *         "vigencyStartedAt": "2026-12-06T03:00:00.000Z",
                      *         "vigencyExpiredAt": "2027-12-06T03:00:00.000Z",
-                     *         "createdAt": "2026-11-26T05:36:36.317Z",
-                     *         "updatedAt": "2026-11-26T05:36:36.441Z",
-                     *         "quotationIdentifier": "a1f2bfad-8ea9-4669-a4bb-aaee7c08be7b",
-                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/0cb1ae2f-703d-4de1-a428-ed81ceb68331?expires=1796277600&signature=bu9Pl2xxm57Xm3rubWf135QYXOLIAj0mThNjOpzpiPQ",
-                     *         "TicketUrl": "http://localhost:3300/api/documents/3ad7784c-89ea-4303-9d6a-0e9be6b276ce?expires=1796277600&signature=Oot42pVHTAIySfcuwDBFwLb_tWeLK_bnVu5yx6WaI14",
+                     *         "createdAt": "2026-11-26T14:08:29.216Z",
+                     *         "updatedAt": "2026-11-26T14:08:40.370Z",
+                     *         "quotationIdentifier": "aee1dd46-e5d9-4f63-84b6-e1296ee41db6",
+                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/1dbdd9c5-71d8-4f78-bda0-f865d7494270?expires=1796310000&signature=pULTDu2VWDDolb2ah_2hAPYbrECZYInBWdUBRAujhac",
+                     *         "TicketUrl": "http://localhost:3300/api/documents/543123e8-1cb5-4b04-a0f7-26986802207b?expires=1796310000&signature=-Sh3VSCLrdoJimzd2zooWKHM3y3lKA34lZ-zrh-Rk1w",
                      *         "version": "01.00",
                      *         "totalClaims": 0,
                      *         "installments": [
@@ -9637,7 +10114,9 @@ export interface operations {
                      *             "statusText": "paga",
                      *             "paidAt": "2026-11-26T03:00:00.000Z",
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T05:36:36.315Z"
+                     *             "createdAt": "2026-11-26T14:08:29.213Z",
+                     *             "paymentMethod": "TICKET",
+                     *             "pix": null
                      *           },
                      *           {
                      *             "installmentNumber": 2,
@@ -9650,7 +10129,13 @@ export interface operations {
                      *             "statusText": "pendente",
                      *             "paidAt": null,
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T05:36:36.315Z"
+                     *             "createdAt": "2026-11-26T14:08:29.213Z",
+                     *             "paymentMethod": "TICKET",
+                     *             "pix": {
+                     *               "txid": "UrXBhuJ76MVj3k1i4yY2ls76ARYIWFPt",
+                     *               "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/UrXBhuJ76MVj3k1i4yY2ls76ARYIWFPt5204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***63041458",
+                     *               "expiresAt": "2027-02-10T02:59:59.999Z"
+                     *             }
                      *           },
                      *           {
                      *             "installmentNumber": 3,
@@ -9663,14 +10148,20 @@ export interface operations {
                      *             "statusText": "pendente",
                      *             "paidAt": null,
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T05:36:36.315Z"
+                     *             "createdAt": "2026-11-26T14:08:29.213Z",
+                     *             "paymentMethod": "TICKET",
+                     *             "pix": {
+                     *               "txid": "v8zQ8fwI3lwhjl04hTLnNWjAijNyQYkJ",
+                     *               "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/v8zQ8fwI3lwhjl04hTLnNWjAijNyQYkJ5204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***6304C609",
+                     *               "expiresAt": "2027-03-13T02:59:59.999Z"
+                     *             }
                      *           }
                      *         ],
                      *         "endorsements": [],
                      *         "refunds": []
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:36.464Z"
+                     *       "executed": "2026-11-26T14:08:40.392Z"
                      *     }
                      */
                     "application/json": {
@@ -9880,12 +10371,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "policy": {
-                     *         "identifier": "c687a39c-f045-4276-a334-8ee18c20e4cc",
-                     *         "number": "035120261000000000423001",
-                     *         "policyNumber": "1000000000423",
+                     *         "identifier": "c67758cc-1763-445b-a393-cdb320cd3afb",
+                     *         "number": "035120261000000000440001",
+                     *         "policyNumber": "1000000000440",
                      *         "status": "Issued",
                      *         "statusText": "Emitida",
-                     *         "insuredName": "Sandbox Tipado Zyjecuqpcs",
+                     *         "insuredName": "Sandbox Tipado Maahqpesly",
                      *         "insuredIdentity": "52998224725",
                      *         "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
                      *         "modalityText": "Corretor de Seguros",
@@ -9893,11 +10384,11 @@ export interface operations {
                      *         "productText": "RC Profissional",
                      *         "vigencyStartedAt": "2026-12-06T03:00:00.000Z",
                      *         "vigencyExpiredAt": "2027-12-06T03:00:00.000Z",
-                     *         "createdAt": "2026-11-26T05:36:36.317Z",
-                     *         "updatedAt": "2026-11-26T05:36:36.498Z",
-                     *         "quotationIdentifier": "a1f2bfad-8ea9-4669-a4bb-aaee7c08be7b",
-                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/0cb1ae2f-703d-4de1-a428-ed81ceb68331?expires=1796277600&signature=bu9Pl2xxm57Xm3rubWf135QYXOLIAj0mThNjOpzpiPQ",
-                     *         "TicketUrl": "http://localhost:3300/api/documents/3ad7784c-89ea-4303-9d6a-0e9be6b276ce?expires=1796277600&signature=Oot42pVHTAIySfcuwDBFwLb_tWeLK_bnVu5yx6WaI14",
+                     *         "createdAt": "2026-11-26T14:08:29.216Z",
+                     *         "updatedAt": "2026-11-26T14:08:40.448Z",
+                     *         "quotationIdentifier": "aee1dd46-e5d9-4f63-84b6-e1296ee41db6",
+                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/1dbdd9c5-71d8-4f78-bda0-f865d7494270?expires=1796310000&signature=pULTDu2VWDDolb2ah_2hAPYbrECZYInBWdUBRAujhac",
+                     *         "TicketUrl": "http://localhost:3300/api/documents/543123e8-1cb5-4b04-a0f7-26986802207b?expires=1796310000&signature=-Sh3VSCLrdoJimzd2zooWKHM3y3lKA34lZ-zrh-Rk1w",
                      *         "version": "01.00",
                      *         "totalClaims": 0,
                      *         "installments": [
@@ -9912,7 +10403,9 @@ export interface operations {
                      *             "statusText": "paga",
                      *             "paidAt": "2026-11-26T03:00:00.000Z",
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T05:36:36.315Z"
+                     *             "createdAt": "2026-11-26T14:08:29.213Z",
+                     *             "paymentMethod": "TICKET",
+                     *             "pix": null
                      *           },
                      *           {
                      *             "installmentNumber": 2,
@@ -9925,7 +10418,13 @@ export interface operations {
                      *             "statusText": "vencida",
                      *             "paidAt": null,
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T05:36:36.315Z"
+                     *             "createdAt": "2026-11-26T14:08:29.213Z",
+                     *             "paymentMethod": "TICKET",
+                     *             "pix": {
+                     *               "txid": "UrXBhuJ76MVj3k1i4yY2ls76ARYIWFPt",
+                     *               "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/UrXBhuJ76MVj3k1i4yY2ls76ARYIWFPt5204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***63041458",
+                     *               "expiresAt": "2027-02-10T02:59:59.999Z"
+                     *             }
                      *           },
                      *           {
                      *             "installmentNumber": 3,
@@ -9938,14 +10437,20 @@ export interface operations {
                      *             "statusText": "pendente",
                      *             "paidAt": null,
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T05:36:36.315Z"
+                     *             "createdAt": "2026-11-26T14:08:29.213Z",
+                     *             "paymentMethod": "TICKET",
+                     *             "pix": {
+                     *               "txid": "v8zQ8fwI3lwhjl04hTLnNWjAijNyQYkJ",
+                     *               "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/v8zQ8fwI3lwhjl04hTLnNWjAijNyQYkJ5204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***6304C609",
+                     *               "expiresAt": "2027-03-13T02:59:59.999Z"
+                     *             }
                      *           }
                      *         ],
                      *         "endorsements": [],
                      *         "refunds": []
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:36.508Z"
+                     *       "executed": "2026-11-26T14:08:40.459Z"
                      *     }
                      */
                     "application/json": {
@@ -10155,12 +10660,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "policy": {
-                     *         "identifier": "c687a39c-f045-4276-a334-8ee18c20e4cc",
-                     *         "number": "035120261000000000423001",
-                     *         "policyNumber": "1000000000423",
+                     *         "identifier": "c67758cc-1763-445b-a393-cdb320cd3afb",
+                     *         "number": "035120261000000000440001",
+                     *         "policyNumber": "1000000000440",
                      *         "status": "Expired",
                      *         "statusText": "Expirada",
-                     *         "insuredName": "Sandbox Tipado Zyjecuqpcs",
+                     *         "insuredName": "Sandbox Tipado Maahqpesly",
                      *         "insuredIdentity": "52998224725",
                      *         "modalityCode": "INSURANCE-BROKER-CIVIL-LIABILITY",
                      *         "modalityText": "Corretor de Seguros",
@@ -10168,11 +10673,11 @@ export interface operations {
                      *         "productText": "RC Profissional",
                      *         "vigencyStartedAt": "2026-12-06T03:00:00.000Z",
                      *         "vigencyExpiredAt": "2027-12-06T03:00:00.000Z",
-                     *         "createdAt": "2026-11-26T05:36:36.317Z",
-                     *         "updatedAt": "2026-11-26T05:36:36.547Z",
-                     *         "quotationIdentifier": "a1f2bfad-8ea9-4669-a4bb-aaee7c08be7b",
-                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/0cb1ae2f-703d-4de1-a428-ed81ceb68331?expires=1796277600&signature=bu9Pl2xxm57Xm3rubWf135QYXOLIAj0mThNjOpzpiPQ",
-                     *         "TicketUrl": "http://localhost:3300/api/documents/3ad7784c-89ea-4303-9d6a-0e9be6b276ce?expires=1796277600&signature=Oot42pVHTAIySfcuwDBFwLb_tWeLK_bnVu5yx6WaI14",
+                     *         "createdAt": "2026-11-26T14:08:29.216Z",
+                     *         "updatedAt": "2026-11-26T14:08:40.510Z",
+                     *         "quotationIdentifier": "aee1dd46-e5d9-4f63-84b6-e1296ee41db6",
+                     *         "quotationDocumentUrl": "http://localhost:3300/api/documents/1dbdd9c5-71d8-4f78-bda0-f865d7494270?expires=1796310000&signature=pULTDu2VWDDolb2ah_2hAPYbrECZYInBWdUBRAujhac",
+                     *         "TicketUrl": "http://localhost:3300/api/documents/543123e8-1cb5-4b04-a0f7-26986802207b?expires=1796310000&signature=-Sh3VSCLrdoJimzd2zooWKHM3y3lKA34lZ-zrh-Rk1w",
                      *         "version": "01.00",
                      *         "totalClaims": 0,
                      *         "installments": [
@@ -10187,7 +10692,9 @@ export interface operations {
                      *             "statusText": "paga",
                      *             "paidAt": "2026-11-26T03:00:00.000Z",
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T05:36:36.315Z"
+                     *             "createdAt": "2026-11-26T14:08:29.213Z",
+                     *             "paymentMethod": "TICKET",
+                     *             "pix": null
                      *           },
                      *           {
                      *             "installmentNumber": 2,
@@ -10200,7 +10707,13 @@ export interface operations {
                      *             "statusText": "vencida",
                      *             "paidAt": null,
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T05:36:36.315Z"
+                     *             "createdAt": "2026-11-26T14:08:29.213Z",
+                     *             "paymentMethod": "TICKET",
+                     *             "pix": {
+                     *               "txid": "UrXBhuJ76MVj3k1i4yY2ls76ARYIWFPt",
+                     *               "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/UrXBhuJ76MVj3k1i4yY2ls76ARYIWFPt5204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***63041458",
+                     *               "expiresAt": "2027-02-10T02:59:59.999Z"
+                     *             }
                      *           },
                      *           {
                      *             "installmentNumber": 3,
@@ -10213,14 +10726,20 @@ export interface operations {
                      *             "statusText": "pendente",
                      *             "paidAt": null,
                      *             "interestValue": 0,
-                     *             "createdAt": "2026-11-26T05:36:36.315Z"
+                     *             "createdAt": "2026-11-26T14:08:29.213Z",
+                     *             "paymentMethod": "TICKET",
+                     *             "pix": {
+                     *               "txid": "v8zQ8fwI3lwhjl04hTLnNWjAijNyQYkJ",
+                     *               "copyPaste": "00020101021226930014br.gov.bcb.pix2571pix.sandbox.seguradora.example/v2/cobv/v8zQ8fwI3lwhjl04hTLnNWjAijNyQYkJ5204000053039865802BR5921SEGURADORA EXEMPLO SA6009SAO PAULO62070503***6304C609",
+                     *               "expiresAt": "2027-03-13T02:59:59.999Z"
+                     *             }
                      *           }
                      *         ],
                      *         "endorsements": [],
                      *         "refunds": []
                      *       },
                      *       "success": true,
-                     *       "executed": "2026-11-26T05:36:36.556Z"
+                     *       "executed": "2026-11-26T14:08:40.520Z"
                      *     }
                      */
                     "application/json": {
