@@ -105,7 +105,7 @@ describe("document links", () => {
     expect(documentIdOf(ticketLinks.policyPdfUrl)).toBe(ticket.documents.policyDocumentId);
     expect(documentIdOf(ticketLinks.ticketUrl)).toBe(ticket.documents.ticketDocumentId);
     const cardIds = (await findPolicyDetails(handle.db, card.broker.id, card.policy.number))!.documentIds;
-    expect(cardIds).toEqual({ policyPdf: card.documents.policyDocumentId, ticket: null });
+    expect(cardIds).toEqual({ policyPdf: card.documents.policyDocumentId, ticket: null, pix: null });
     expect(signPolicyDocumentLinks(cardIds, origin).ticketUrl).toBeUndefined();
   });
 
