@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/db/index";
+import { type DatabaseHandle, useDatabaseForTesting } from "@/db/index";
 import { findInstallmentEventSubjects, markOverdueBatch } from "@/db/queries/installment-payments";
 import { checkouts, events, installmentCharges, policies, policyInstallments } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
@@ -17,8 +17,13 @@ let handle: DatabaseHandle;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
+  // The daily run's Pix reconciliation asks the sandbox PSP, which reads the process's database.
+  useDatabaseForTesting(handle);
 });
-afterAll(() => handle.close());
+afterAll(async () => {
+  useDatabaseForTesting(undefined);
+  await handle.close();
+});
 
 /** Installments of the fixture fall due on the 8th of March..June 2026 (São Paulo). */
 async function installmentsOf(policyId: string) {
