@@ -147,8 +147,10 @@ export function ProposalForm({
         {pricing.map((p, index) => (
           <label key={p.variantIdentifier} className="choice">
             <input type="radio" value={p.variantIdentifier} {...form.register("variantId")} />
-            Opção {index + 1}: limite {formatReais(p.price.policyLimit)}, total{" "}
-            {formatReais(p.price.totalValue)}
+            {p.price.itemValue !== undefined
+              ? `Todos os itens: valor segurado ${formatReais(p.price.itemValue)}`
+              : `Opção ${index + 1}: limite ${formatReais(p.price.policyLimit)}`}
+            , total {formatReais(p.price.totalValue)}
           </label>
         ))}
       </FieldGroup>
@@ -159,7 +161,9 @@ export function ProposalForm({
         hint={
           methods.length && !methods.includes("CREDIT-CARD")
             ? "Este produto não aceita cartão de crédito: boleto ou Pix."
-            : undefined
+            : methods.length === 1 && methods[0] === "CREDIT-CARD"
+              ? "Esta cotação aceita somente cartão de crédito (por exemplo, bicicleta sem nota fiscal)."
+              : undefined
         }
         error={errors.paymentMethod?.message}
       >

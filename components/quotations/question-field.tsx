@@ -1,18 +1,13 @@
 "use client";
 
-import {
-  type Control,
-  type FieldError,
-  type UseFormRegister,
-  useController,
-  useFieldArray,
-} from "react-hook-form";
+import { type Control, type FieldError, type UseFormRegister, useController } from "react-hook-form";
 import { type ControlProps, Field, FieldGroup } from "@/components/ui/field";
 import type { AnswerValues } from "@/lib/catalogue/evaluate";
 import { conditionHolds } from "@/lib/catalogue/evaluate";
 import type { ChoiceOption, Question } from "@/lib/catalogue/types";
 import { maskCep, maskCpfCnpj, maskPhone } from "@/lib/format/masks";
 import type { QuotationFormValues } from "@/lib/quotations/form-answers";
+import { labelIn } from "@/lib/quotations/form-sections";
 
 type FieldProps = {
   question: Question;
@@ -20,7 +15,10 @@ type FieldProps = {
   control: Control<QuotationFormValues>;
   register: UseFormRegister<QuotationFormValues>;
   error?: FieldError;
+  /** The answers its conditions see (an entry's over the enclosing ones'). */
   values: AnswerValues;
+  /** The entries the question is in, outermost first ("bicicleta 1", "cobertura 2"): its label names them. */
+  trail?: readonly string[];
 };
 
 /** The id of a question's control (or group), from its form path. */
@@ -62,10 +60,11 @@ function MaskedInput({
 }
 
 /** One catalogue question as a labelled form control (type-driven; masks for CPF/CNPJ, CEP, phone). */
-export function QuestionField({ question, name, control, register, error, values }: FieldProps) {
+export function QuestionField({ question, name, control, register, error, values, trail = [] }: FieldProps) {
   const id = questionIdOf(name);
   const message = error?.message;
-  const label = `${question.label}${question.required && question.default === undefined ? "" : " (opcional)"}`;
+  const optional = question.required && question.default === undefined ? "" : " (opcional)";
+  const label = labelIn(`${question.label}${optional}`, trail);
   const radios = (options: { value: string; label: string }[]) => (
     <FieldGroup name={name} id={id} label={label} error={message}>
       <div className="row">
@@ -83,7 +82,7 @@ export function QuestionField({ question, name, control, register, error, values
     case "boolean": {
       if (question.mustBe === true) {
         return (
-          <Field layout="checkbox" name={name} id={id} label={question.label} error={message}>
+          <Field layout="checkbox" name={name} id={id} label={labelIn(question.label, trail)} error={message}>
             {({ name: _name, ...aria }) => (
               <input {...aria} type="checkbox" value="true" {...register(name as never)} />
             )}
@@ -171,7 +170,11 @@ export function QuestionField({ question, name, control, register, error, values
     default: {
       const type = question.type === "email" ? "email" : question.type === "date" ? "date" : "text";
       const inputMode =
-        question.type === "integer" ? "numeric" : question.type === "decimal" ? "decimal" : undefined;
+        question.type === "integer" || question.type === "year"
+          ? "numeric"
+          : question.type === "decimal"
+            ? "decimal"
+            : undefined;
       return (
         <Field name={name} id={id} label={label} error={message}>
           {({ name: _name, ...aria }) => (
@@ -181,58 +184,4 @@ export function QuestionField({ question, name, control, register, error, values
       );
     }
   }
-}
-
-/** An `options` question (limit options): a repeatable group, one price variant per entry. */
-export function OptionsField({
-  question,
-  control,
-  register,
-  errors,
-  values,
-}: {
-  question: Extract<Question, { type: "options" }>;
-  control: Control<QuotationFormValues>;
-  register: UseFormRegister<QuotationFormValues>;
-  errors: { group?: FieldError; entries?: Record<string, FieldError | undefined>[] };
-  values: AnswerValues;
-}) {
-  const { fields, append, remove } = useFieldArray({ control, name: `options.${question.code}` as never });
-  const empty = Object.fromEntries(question.fields.map((field) => [field.code, ""]));
-  return (
-    <fieldset id={questionIdOf(`answers.${question.code}`)} tabIndex={-1}>
-      <legend>{question.label}: uma cotação por opção</legend>
-      {fields.map((entry, index) => (
-        <div key={entry.id} className="card" style={{ marginBottom: "0.75rem", padding: "0.75rem" }}>
-          <div className="row" style={{ justifyContent: "space-between" }}>
-            <h3 style={{ margin: 0 }}>Opção {index + 1}</h3>
-            {fields.length > question.minItems ? (
-              <button type="button" className="btn btn-link" onClick={() => remove(index)}>
-                Remover opção {index + 1}
-              </button>
-            ) : null}
-          </div>
-          <div className="grid">
-            {question.fields.map((field) => (
-              <QuestionField
-                key={field.code}
-                question={{ ...field, label: `${field.label} — opção ${index + 1}` }}
-                name={`options.${question.code}.${index}.${field.code}`}
-                control={control}
-                register={register}
-                error={errors.entries?.[index]?.[field.code]}
-                values={values}
-              />
-            ))}
-          </div>
-        </div>
-      ))}
-      {errors.group?.message ? <p className="field-error">{errors.group.message}</p> : null}
-      {fields.length < question.maxItems ? (
-        <button type="button" className="btn btn-secondary" onClick={() => append(empty as never)}>
-          Adicionar opção de limite
-        </button>
-      ) : null}
-    </fieldset>
-  );
 }

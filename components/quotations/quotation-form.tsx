@@ -10,14 +10,17 @@ import { type ActionResult, REVIEW_FIELDS_MESSAGE } from "@/lib/forms/action-res
 import {
   applicableQuestions,
   buildQuotationAnswers,
+  emptyEntry,
   errorsForCodes,
+  evaluateForm,
   type FieldError as FormFieldError,
   type QuotationFormValues,
   validateQuotationForm,
 } from "@/lib/quotations/form-answers";
 import { formSections, screenOrder } from "@/lib/quotations/form-sections";
 import { summaryOf } from "@/lib/quotations/form-summary";
-import { OptionsField, QuestionField, questionIdOf } from "./question-field";
+import { OptionsField } from "./options-field";
+import { QuestionField, questionIdOf } from "./question-field";
 
 /** What the create action answers when it does not redirect: the message and the catalogue codes refused. */
 export type CreateQuotationResult = ActionResult<never, string>;
@@ -46,7 +49,7 @@ function defaultValues(
   const options: QuotationFormValues["options"] = {};
   for (const question of questions) {
     if (question.type === "options") {
-      options[question.code] = [Object.fromEntries(question.fields.map((f) => [f.code, ""]))];
+      options[question.code] = [emptyEntry(question)];
     } else if (question.type === "multi-choice") {
       answers[question.code] = [];
     } else if (question.type === "choice" && question.options.length === 1) {
@@ -86,8 +89,10 @@ export function QuotationForm({
     const { errors } = validateQuotationForm(questions, values);
     return errors.length ? { values: {}, errors: toFieldErrors(errors) } : { values, errors: {} };
   };
+  // Computed once: a new item's identifier is a fresh GUID.
+  const [initialValues] = useState(() => defaultValues(questions, today, initialAnswers));
   const form = useForm<QuotationFormValues>({
-    defaultValues: defaultValues(questions, today, initialAnswers),
+    defaultValues: initialValues,
     resolver,
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -96,7 +101,8 @@ export function QuotationForm({
   const [pending, startTransition] = useTransition();
   const [serverAnswer, setServerAnswer] = useState<CreateQuotationResult | null>(null);
   const watched = form.watch();
-  const values = useMemo(() => validateQuotationForm(questions, watched).values, [questions, watched]);
+  const scope = useMemo(() => evaluateForm(questions, watched), [questions, watched]);
+  const values = scope.values;
   const shown = applicableQuestions(questions, values).filter(
     (q) => !(q.type === "choice" && q.options.length === 1),
   );
@@ -139,15 +145,14 @@ export function QuotationForm({
                 <div key={question.code} style={{ gridColumn: "1 / -1" }}>
                   <OptionsField
                     question={question}
+                    name={`options.${question.code}`}
+                    scopes={scope.lists[question.code] ?? []}
+                    enclosing={values}
                     control={form.control}
                     register={form.register}
-                    values={values}
-                    errors={{
-                      group: errors.answers?.[question.code] as FieldError | undefined,
-                      entries: errors.options?.[question.code] as
-                        | Record<string, FieldError | undefined>[]
-                        | undefined,
-                    }}
+                    getValues={form.getValues}
+                    error={errors.answers?.[question.code] as FieldError | undefined}
+                    entryErrors={errors.options?.[question.code]}
                   />
                 </div>
               ) : (

@@ -1,9 +1,24 @@
 import { PAYMENT_TYPE_TEXT } from "@/lib/format/labels";
 import { formatDate, formatReais } from "@/lib/format/pt-br";
-import type { Pricing } from "@/lib/schemas/quotation";
+import { AGGREGATE_VARIANT_ID, type Pricing } from "@/lib/schemas/quotation";
 
-/** Price variants side by side: limit, deductible, net, IOF, total, commission and the plans. */
-export function VariantComparison({ pricing }: { pricing: Pricing[] }) {
+/** The heading of a variant: a limit option, an insured item, or the item-based aggregate. */
+function variantTitle(variant: Pricing, index: number, itemLabel?: string): string {
+  const { itemValue, policyLimit } = variant.price;
+  if (variant.variantIdentifier === AGGREGATE_VARIANT_ID) {
+    return `Todos os itens: valor segurado ${formatReais(itemValue ?? 0)}`;
+  }
+  if (itemLabel && itemValue !== undefined) {
+    return `${itemLabel} ${index + 1}: valor segurado ${formatReais(itemValue)}`;
+  }
+  return `Opção ${index + 1}: limite ${formatReais(policyLimit)}`;
+}
+
+/**
+ * Price variants side by side: limit, deductible, net, IOF, total, commission and the plans. An
+ * item-based quotation shows each item, then all of them (the one proposed).
+ */
+export function VariantComparison({ pricing, itemLabel }: { pricing: Pricing[]; itemLabel?: string }) {
   return (
     <div className="variants">
       {pricing.map((variant, index) => {
@@ -14,9 +29,7 @@ export function VariantComparison({ pricing }: { pricing: Pricing[] }) {
             className="card variant"
             aria-labelledby={`variant-${index}`}
           >
-            <h3 id={`variant-${index}`}>
-              Opção {index + 1}: limite {formatReais(variant.price.policyLimit)}
-            </h3>
+            <h3 id={`variant-${index}`}>{variantTitle(variant, index, itemLabel)}</h3>
             {deductible ? <p className="muted">Franquia: {deductible}</p> : null}
             <p className="amount-big">{formatReais(variant.price.totalValue)}</p>
             <dl className="details">
@@ -42,7 +55,10 @@ export function VariantComparison({ pricing }: { pricing: Pricing[] }) {
             <h4>Coberturas</h4>
             <ul>
               {variant.price.rates.map((rate) => (
-                <li key={rate.code}>
+                <li key={`${rate.item ?? 0}-${rate.code}`}>
+                  {rate.item !== undefined && variant.variantIdentifier === AGGREGATE_VARIANT_ID && itemLabel
+                    ? `${itemLabel} ${rate.item} · `
+                    : ""}
                   {rate.description}: limite {formatReais(rate.limit)}
                 </li>
               ))}

@@ -97,6 +97,7 @@ export async function findPolicyDocumentSource(db: Executor, policyId: string) {
         insuredAddress: quotations.insuredAddress,
         insuredEmail: quotations.insuredEmail,
         insuredPhone: quotations.insuredPhone,
+        answers: quotations.answers,
       },
       proposalNumber: proposals.number,
       rates: quotationVariants.rates,

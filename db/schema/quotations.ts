@@ -51,6 +51,8 @@ export type Rate = {
   limitCents: number;
   netCents: number;
   deductible: { code: string; text: string };
+  /** Item-based products: the insured item (1-based) this coverage belongs to. */
+  item?: number;
 };
 
 /** The partial unique index behind "one live renewal per policy" (lib/renewals). */
@@ -130,7 +132,10 @@ export const quotations = pgTable(
   ],
 );
 
-/** One price variant per limit option (the pricing[] entries of the wire). */
+/**
+ * One price variant per limit option, or per insured item plus the aggregate of them all (the
+ * pricing[] entries of the wire).
+ */
 export const quotationVariants = pgTable(
   "quotation_variants",
   {
@@ -148,6 +153,10 @@ export const quotationVariants = pgTable(
     commissionCents: cents().notNull(),
     grievanceCents: cents().notNull().default(0),
     rates: jsonb().$type<Rate[]>().notNull(),
+    /** Item-based products: the item's insured value (the aggregate's: their sum); null otherwise. */
+    itemValueCents: cents(),
+    /** The item-based products' aggregate variant (wire id 00000000-…), the one a proposal takes. */
+    aggregate: boolean().notNull().default(false),
     underwritingApproved: boolean().notNull().default(true),
     evaluations: jsonb().$type<unknown[]>().notNull().default([]),
     createdAt: createdAt(),

@@ -77,7 +77,10 @@ export function proposalBody(
   return { identifier: quotationId, registerNumber, answers };
 }
 
-/** POST /v1/quotation/proposal with the first variant; returns the proposal result item. */
+/**
+ * POST /v1/quotation/proposal with the first variant that has plans (an item-based quotation's
+ * aggregate); returns the proposal result item.
+ */
 export async function createProposal(
   api: ApiClient,
   registerNumber: string,
@@ -85,7 +88,8 @@ export async function createProposal(
   method: Method,
   installments = 1,
 ) {
-  const answers = proposalAnswers(quotation.pricing[0]!, method, installments);
+  const variant = quotation.pricing.find((v) => v.payment.paymentOptions.length) ?? quotation.pricing[0]!;
+  const answers = proposalAnswers(variant, method, installments);
   const answer = await api.post(
     "/api/v1/quotation/proposal",
     proposalBody(quotation.quotationIdentifier, registerNumber, answers),

@@ -44,6 +44,7 @@ export const KEY_SPECS = {
   endorsements: { broker: "100000", dailyQuota: 1000 },
   endorsementsOther: { broker: "200000", dailyQuota: 1000 },
   versioning: { broker: "100000", dailyQuota: 1000 },
+  items: { broker: "100000", dailyQuota: 1000 },
 } as const;
 
 export type KeyName = keyof typeof KEY_SPECS;

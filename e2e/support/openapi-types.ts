@@ -981,7 +981,7 @@ export interface components {
             pricing: components["schemas"]["Pricing"][];
         };
         Pricing: {
-            /** @description Send as SELECTED-VARIANT-IDENTIFIER. */
+            /** @description Send as SELECTED-VARIANT-IDENTIFIER. Item-based products answer one variant per item (no payment options) and the aggregate 00000000-0000-0000-0000-000000000000, the one to propose. */
             variantIdentifier: string;
             underwriting: {
                 approved: boolean;
@@ -1023,6 +1023,11 @@ export interface components {
                  * @example 1234.56
                  */
                 policyLimit: number;
+                /**
+                 * @description Item-based products: the item's insured value; on the aggregate variant (00000000-0000-0000-0000-000000000000) the sum of the items'.
+                 * @example 1234.56
+                 */
+                itemValue?: number;
                 rates: components["schemas"]["Rate"][];
             };
             payment: {
@@ -1050,6 +1055,8 @@ export interface components {
                 code: string;
                 text: string;
             };
+            /** @description Item-based products (bike, construction equipment): the insured item (1-based, in ITEMS order). */
+            item?: number;
         };
         PaymentOption: {
             /** @enum {string} */
@@ -1214,7 +1221,7 @@ export interface components {
          *       ]
          *     }
          */
-        QuotationRequestByProduct: components["schemas"]["QuotationRequestInsuranceBrokerCivilLiability"] | components["schemas"]["QuotationRequestMedicalCivilLiability"] | components["schemas"]["QuotationRequestDentistCivilLiability"] | components["schemas"]["QuotationRequestDirectorsOfficersCivilLiability"];
+        QuotationRequestByProduct: components["schemas"]["QuotationRequestInsuranceBrokerCivilLiability"] | components["schemas"]["QuotationRequestMedicalCivilLiability"] | components["schemas"]["QuotationRequestDentistCivilLiability"] | components["schemas"]["QuotationRequestDirectorsOfficersCivilLiability"] | components["schemas"]["QuotationRequestBikeMultiplePeril"] | components["schemas"]["QuotationRequestConstructionEquipmentMultiplePeril"];
         QuotationRequestInsuranceBrokerCivilLiability: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1850,6 +1857,718 @@ export interface components {
                 })[] | null;
             })[];
         };
+        QuotationRequestBikeMultiplePeril: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operationCode: "BIKE-MULTIPLE-PERIL-PARTNER";
+            /**
+             * @description Registration number of the broker (SUSEP)
+             * @example 100000
+             */
+            registerNumber: string;
+            /** @description Re-quote this quotation (same identifier, new variants and plans). */
+            quotationIdentifier?: string | null;
+            /** @description Same as quotationIdentifier. */
+            identifier?: string | null;
+            /** @description The answers of RD Equipamentos – Bike; see GET /api/v1/catalogue/BIKE-MULTIPLE-PERIL-PARTNER. Codes the product does not use are ignored. */
+            answers: ({
+                /** @enum {string} */
+                code: "MODALITY";
+                /** @enum {string|null} */
+                answer?: "BIKE-MULTIPLE-PERIL" | null;
+            } | {
+                /** @enum {string} */
+                code: "PERSON-TYPE";
+                /** @enum {string|null} */
+                answer?: "NATURAL" | "LEGAL" | null;
+            } | {
+                /** @enum {string} */
+                code: "CONGENER";
+                /** @enum {string|null} */
+                answer?: "NEW" | "RENEWAL" | "RENEWAL-INTERNAL" | null;
+            } | {
+                /** @enum {string} */
+                code: "PREVIOUS-INSURER";
+                /** @description CNPJ, punctuation allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "PREVIOUS-INSURER-NAME";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "START-VIGENCY-DATE";
+                /** @description YYYY-MM-DD, or an ISO timestamp (its day in São Paulo) */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "IDENTITY";
+                /** @description CPF or CNPJ, punctuation allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-NAME";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-EMAIL";
+                /** Format: email */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-CELLPHONE";
+                /** @description 10-13 digits; spaces, dots, dashes, parentheses and + allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-ZIPCODE";
+                /** @description 8 digits; spaces, dots, dashes, parentheses and + allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-STREET";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-NUMBER";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-COMPLEMENT";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-NEIGHBORHOOD";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-CITY";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-STATE";
+                /** @enum {string|null} */
+                answer?: "AC" | "AL" | "AM" | "AP" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MG" | "MS" | "MT" | "PA" | "PB" | "PE" | "PI" | "PR" | "RJ" | "RN" | "RO" | "RR" | "RS" | "SC" | "SE" | "SP" | "TO" | null;
+            } | {
+                /** @enum {string} */
+                code: "BROKERAGE-COMMISSION" | "COMMISSION";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "GRIEVANCE-DISCOUNT";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "ITEMS";
+                /** @description Entries: SERIAL-NUMBER unique across entries. */
+                answer?: (({
+                    /** @enum {string} */
+                    code: "SERIAL-NUMBER";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "ITEM-TYPE";
+                    /** @enum {string|null} */
+                    answer?: "TRADITIONAL" | "ELECTRIC" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "BRAND";
+                    /** @enum {string|null} */
+                    answer?: "CALOI" | "SENSE" | "OGGI" | "SOUL" | "TSW" | "AUDAX" | "SPECIALIZED" | "TREK" | "SCOTT" | "CANNONDALE" | "GIANT" | "MERIDA" | "ORBEA" | "BMC" | "CERVELO" | "PINARELLO" | "OTHER" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "BRAND-NAME";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "MODEL";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "MANUFACTURE-YEAR";
+                    /** @description A year: the current year or up to 7 years before (in São Paulo). */
+                    answer?: number | string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "COMPETITIONS";
+                    answer?: boolean | ("true" | "false") | null;
+                } | {
+                    /** @enum {string} */
+                    code: "FRAME-TYPE";
+                    /** @enum {string|null} */
+                    answer?: "CARBON" | "ALUMINUM" | "STEEL" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "FRAME-TYPE-AGREEMENT";
+                    answer?: true | "true" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "NEW";
+                    answer?: boolean | ("true" | "false") | null;
+                } | {
+                    /** @enum {string} */
+                    code: "INVOICE";
+                    answer?: boolean | ("true" | "false") | null;
+                } | {
+                    /** @enum {string} */
+                    code: "INVOICE-AGREEMENT";
+                    answer?: true | "true" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "ORIGINAL-VALUE";
+                    answer?: number | string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "ORIGINAL-VALUE-FACTOR";
+                    /** @enum {string|null} */
+                    answer?: "100" | "105" | "107" | "110" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "VALUE-AGREEMENT";
+                    answer?: true | "true" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "CLAIMS";
+                    answer?: number | string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "RENT";
+                    answer?: false | "false" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "DEDUCTIBLE";
+                    /** @enum {string|null} */
+                    answer?: "DEFAULT" | "REDUCED" | "INCREASED" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "PARTS";
+                    answer?: (({
+                        /** @enum {string} */
+                        code: "PART-TYPE";
+                        /** @enum {string|null} */
+                        answer?: "FRONT-DERAILLEUR" | "REAR-DERAILLEUR" | "SEATPOST" | "CLIP-PEDAL" | "COLOR" | "HUB" | "BRAKE" | "FORK" | "HANDLEBAR" | "STEM" | "PEDAL" | "CRANKSET" | "TIRE" | "FRAME" | "WHEEL" | "SADDLE" | "FRONT-SHIFTER" | "REAR-SHIFTER" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "PART-BRAND";
+                        answer?: string | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "PART-MODEL";
+                        answer?: string | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "PART-VALUE";
+                        answer?: number | string | null;
+                    })[] | {
+                        /** @enum {string} */
+                        code: "PART-TYPE";
+                        /** @enum {string|null} */
+                        answer?: "FRONT-DERAILLEUR" | "REAR-DERAILLEUR" | "SEATPOST" | "CLIP-PEDAL" | "COLOR" | "HUB" | "BRAKE" | "FORK" | "HANDLEBAR" | "STEM" | "PEDAL" | "CRANKSET" | "TIRE" | "FRAME" | "WHEEL" | "SADDLE" | "FRONT-SHIFTER" | "REAR-SHIFTER" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "PART-BRAND";
+                        answer?: string | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "PART-MODEL";
+                        answer?: string | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "PART-VALUE";
+                        answer?: number | string | null;
+                    })[] | null;
+                } | {
+                    /** @enum {string} */
+                    code: "PART-BIKE-AGREEMENT";
+                    answer?: true | "true" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "COVERAGES";
+                    /** @description Entries: COVERAGE-TYPE unique across entries; at least one entry with COVERAGE-TYPE one of DAMAGE-COVERAGE, THEFT-COVERAGE. */
+                    answer?: (({
+                        /** @enum {string} */
+                        code: "COVERAGE-TYPE";
+                        /** @enum {string|null} */
+                        answer?: "DAMAGE-COVERAGE" | "THEFT-COVERAGE" | "CIVIL-LIABILITY-COVERAGE" | "ACCESSORIES-COVERAGE" | "ELECTRICAL-DAMAGE-COVERAGE" | "INTERNATIONAL-COVERAGE" | "MOBILE-THEFT-COVERAGE" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "COVERAGE-LIMIT";
+                        /** @enum {string|null} */
+                        answer?: "5" | "10" | "50" | "100" | "200" | "300" | "400" | "500" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "COVERAGE-LIMIT-VALUE";
+                        /** @description Also at most 30% of ORIGINAL-VALUE. */
+                        answer?: number | string | null;
+                    })[] | {
+                        /** @enum {string} */
+                        code: "COVERAGE-TYPE";
+                        /** @enum {string|null} */
+                        answer?: "DAMAGE-COVERAGE" | "THEFT-COVERAGE" | "CIVIL-LIABILITY-COVERAGE" | "ACCESSORIES-COVERAGE" | "ELECTRICAL-DAMAGE-COVERAGE" | "INTERNATIONAL-COVERAGE" | "MOBILE-THEFT-COVERAGE" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "COVERAGE-LIMIT";
+                        /** @enum {string|null} */
+                        answer?: "5" | "10" | "50" | "100" | "200" | "300" | "400" | "500" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "COVERAGE-LIMIT-VALUE";
+                        /** @description Also at most 30% of ORIGINAL-VALUE. */
+                        answer?: number | string | null;
+                    })[] | null;
+                })[] | {
+                    /** @enum {string} */
+                    code: "SERIAL-NUMBER";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "ITEM-TYPE";
+                    /** @enum {string|null} */
+                    answer?: "TRADITIONAL" | "ELECTRIC" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "BRAND";
+                    /** @enum {string|null} */
+                    answer?: "CALOI" | "SENSE" | "OGGI" | "SOUL" | "TSW" | "AUDAX" | "SPECIALIZED" | "TREK" | "SCOTT" | "CANNONDALE" | "GIANT" | "MERIDA" | "ORBEA" | "BMC" | "CERVELO" | "PINARELLO" | "OTHER" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "BRAND-NAME";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "MODEL";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "MANUFACTURE-YEAR";
+                    /** @description A year: the current year or up to 7 years before (in São Paulo). */
+                    answer?: number | string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "COMPETITIONS";
+                    answer?: boolean | ("true" | "false") | null;
+                } | {
+                    /** @enum {string} */
+                    code: "FRAME-TYPE";
+                    /** @enum {string|null} */
+                    answer?: "CARBON" | "ALUMINUM" | "STEEL" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "FRAME-TYPE-AGREEMENT";
+                    answer?: true | "true" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "NEW";
+                    answer?: boolean | ("true" | "false") | null;
+                } | {
+                    /** @enum {string} */
+                    code: "INVOICE";
+                    answer?: boolean | ("true" | "false") | null;
+                } | {
+                    /** @enum {string} */
+                    code: "INVOICE-AGREEMENT";
+                    answer?: true | "true" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "ORIGINAL-VALUE";
+                    answer?: number | string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "ORIGINAL-VALUE-FACTOR";
+                    /** @enum {string|null} */
+                    answer?: "100" | "105" | "107" | "110" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "VALUE-AGREEMENT";
+                    answer?: true | "true" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "CLAIMS";
+                    answer?: number | string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "RENT";
+                    answer?: false | "false" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "DEDUCTIBLE";
+                    /** @enum {string|null} */
+                    answer?: "DEFAULT" | "REDUCED" | "INCREASED" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "PARTS";
+                    answer?: (({
+                        /** @enum {string} */
+                        code: "PART-TYPE";
+                        /** @enum {string|null} */
+                        answer?: "FRONT-DERAILLEUR" | "REAR-DERAILLEUR" | "SEATPOST" | "CLIP-PEDAL" | "COLOR" | "HUB" | "BRAKE" | "FORK" | "HANDLEBAR" | "STEM" | "PEDAL" | "CRANKSET" | "TIRE" | "FRAME" | "WHEEL" | "SADDLE" | "FRONT-SHIFTER" | "REAR-SHIFTER" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "PART-BRAND";
+                        answer?: string | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "PART-MODEL";
+                        answer?: string | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "PART-VALUE";
+                        answer?: number | string | null;
+                    })[] | {
+                        /** @enum {string} */
+                        code: "PART-TYPE";
+                        /** @enum {string|null} */
+                        answer?: "FRONT-DERAILLEUR" | "REAR-DERAILLEUR" | "SEATPOST" | "CLIP-PEDAL" | "COLOR" | "HUB" | "BRAKE" | "FORK" | "HANDLEBAR" | "STEM" | "PEDAL" | "CRANKSET" | "TIRE" | "FRAME" | "WHEEL" | "SADDLE" | "FRONT-SHIFTER" | "REAR-SHIFTER" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "PART-BRAND";
+                        answer?: string | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "PART-MODEL";
+                        answer?: string | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "PART-VALUE";
+                        answer?: number | string | null;
+                    })[] | null;
+                } | {
+                    /** @enum {string} */
+                    code: "PART-BIKE-AGREEMENT";
+                    answer?: true | "true" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "COVERAGES";
+                    /** @description Entries: COVERAGE-TYPE unique across entries; at least one entry with COVERAGE-TYPE one of DAMAGE-COVERAGE, THEFT-COVERAGE. */
+                    answer?: (({
+                        /** @enum {string} */
+                        code: "COVERAGE-TYPE";
+                        /** @enum {string|null} */
+                        answer?: "DAMAGE-COVERAGE" | "THEFT-COVERAGE" | "CIVIL-LIABILITY-COVERAGE" | "ACCESSORIES-COVERAGE" | "ELECTRICAL-DAMAGE-COVERAGE" | "INTERNATIONAL-COVERAGE" | "MOBILE-THEFT-COVERAGE" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "COVERAGE-LIMIT";
+                        /** @enum {string|null} */
+                        answer?: "5" | "10" | "50" | "100" | "200" | "300" | "400" | "500" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "COVERAGE-LIMIT-VALUE";
+                        /** @description Also at most 30% of ORIGINAL-VALUE. */
+                        answer?: number | string | null;
+                    })[] | {
+                        /** @enum {string} */
+                        code: "COVERAGE-TYPE";
+                        /** @enum {string|null} */
+                        answer?: "DAMAGE-COVERAGE" | "THEFT-COVERAGE" | "CIVIL-LIABILITY-COVERAGE" | "ACCESSORIES-COVERAGE" | "ELECTRICAL-DAMAGE-COVERAGE" | "INTERNATIONAL-COVERAGE" | "MOBILE-THEFT-COVERAGE" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "COVERAGE-LIMIT";
+                        /** @enum {string|null} */
+                        answer?: "5" | "10" | "50" | "100" | "200" | "300" | "400" | "500" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "COVERAGE-LIMIT-VALUE";
+                        /** @description Also at most 30% of ORIGINAL-VALUE. */
+                        answer?: number | string | null;
+                    })[] | null;
+                })[] | null;
+            })[];
+        };
+        QuotationRequestConstructionEquipmentMultiplePeril: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operationCode: "CONSTRUCTION-EQUIPMENT-MULTIPLE-PERIL-PARTNER";
+            /**
+             * @description Registration number of the broker (SUSEP)
+             * @example 100000
+             */
+            registerNumber: string;
+            /** @description Re-quote this quotation (same identifier, new variants and plans). */
+            quotationIdentifier?: string | null;
+            /** @description Same as quotationIdentifier. */
+            identifier?: string | null;
+            /** @description The answers of RD Equipamentos – Equipamentos de construção; see GET /api/v1/catalogue/CONSTRUCTION-EQUIPMENT-MULTIPLE-PERIL-PARTNER. Codes the product does not use are ignored. */
+            answers: ({
+                /** @enum {string} */
+                code: "MODALITY";
+                /** @enum {string|null} */
+                answer?: "CONSTRUCTION-EQUIPMENT-MULTIPLE-PERIL" | null;
+            } | {
+                /** @enum {string} */
+                code: "PERSON-TYPE";
+                /** @enum {string|null} */
+                answer?: "NATURAL" | "LEGAL" | null;
+            } | {
+                /** @enum {string} */
+                code: "CONGENER";
+                /** @enum {string|null} */
+                answer?: "NEW" | "RENEWAL" | "RENEWAL-INTERNAL" | null;
+            } | {
+                /** @enum {string} */
+                code: "PREVIOUS-INSURER";
+                /** @description CNPJ, punctuation allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "PREVIOUS-INSURER-NAME";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "START-VIGENCY-DATE";
+                /** @description YYYY-MM-DD, or an ISO timestamp (its day in São Paulo) */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "IDENTITY";
+                /** @description CPF or CNPJ, punctuation allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-NAME";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-EMAIL";
+                /** Format: email */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-CELLPHONE";
+                /** @description 10-13 digits; spaces, dots, dashes, parentheses and + allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-ZIPCODE";
+                /** @description 8 digits; spaces, dots, dashes, parentheses and + allowed */
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-STREET";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-NUMBER";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-COMPLEMENT";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-NEIGHBORHOOD";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-CITY";
+                answer?: string | null;
+            } | {
+                /** @enum {string} */
+                code: "INSURED-ADDRESS-STATE";
+                /** @enum {string|null} */
+                answer?: "AC" | "AL" | "AM" | "AP" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MG" | "MS" | "MT" | "PA" | "PB" | "PE" | "PI" | "PR" | "RJ" | "RN" | "RO" | "RR" | "RS" | "SC" | "SE" | "SP" | "TO" | null;
+            } | {
+                /** @enum {string} */
+                code: "BROKERAGE-COMMISSION" | "COMMISSION";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "GRIEVANCE-DISCOUNT";
+                answer?: number | string | null;
+            } | {
+                /** @enum {string} */
+                code: "ITEMS";
+                /** @description Entries: ITEM-IDENTIFIER unique across entries. */
+                answer?: (({
+                    /** @enum {string} */
+                    code: "ITEM-IDENTIFIER";
+                    /** Format: uuid */
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "ITEM-TYPE";
+                    /** @enum {string|null} */
+                    answer?: "PILE-DRIVER" | "EXCAVATOR" | "MINI-EXCAVATOR" | "BACKHOE-LOADER" | "WHEEL-LOADER" | "SKID-STEER-LOADER" | "BULLDOZER" | "MOTOR-GRADER" | "ROAD-ROLLER" | "PLATE-COMPACTOR" | "OFF-ROAD-DUMPER" | "SCRAPER" | "CONCRETE-MIXER" | "CONCRETE-PUMP" | "TOWER-CRANE" | "MOBILE-CRANE" | "CRAWLER-CRANE" | "TELESCOPIC-HANDLER" | "FORKLIFT" | "SCISSOR-LIFT" | "BOOM-LIFT" | "CONSTRUCTION-HOIST" | "AIR-COMPRESSOR" | "GENERATOR" | "WELDING-MACHINE" | "DRILLING-RIG" | "HYDRAULIC-BREAKER" | "CRUSHER" | "SCREENING-PLANT" | "TRENCHER" | "COLD-PLANER" | "ASPHALT-DISTRIBUTOR" | "CONCRETE-SAW" | "LIGHT-TOWER" | "WATER-PUMP" | "TRACTOR-LOADER" | "ASPHALT-PAVER" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "BRAND";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "MODEL";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "SERIAL-NUMBER";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "ORIGIN";
+                    /** @enum {string|null} */
+                    answer?: "NATIONAL" | "IMPORTED" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "EQUIPMENT-NEW";
+                    answer?: boolean | ("true" | "false") | null;
+                } | {
+                    /** @enum {string} */
+                    code: "EMISSION-DATE";
+                    /** @description YYYY-MM-DD, or an ISO timestamp (its day in São Paulo) */
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "INVOICE-NUMBER";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "MANUFACTURE-YEAR";
+                    /** @description A year: the current year or up to 6 years before; the current year or up to 1 year before when EQUIPMENT-NEW is true (in São Paulo). */
+                    answer?: number | string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "BENEFIT-CLAUSE";
+                    answer?: boolean | ("true" | "false") | null;
+                } | {
+                    /** @enum {string} */
+                    code: "DOCUMENT-NUMBER";
+                    /** @description CNPJ, punctuation allowed */
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "INSTITUTION-NAME";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "ITEM-VALUE";
+                    answer?: number | string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "TYPE-USE";
+                    /** @enum {string|null} */
+                    answer?: "PERSONAL" | "LOCATIONS" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "COVERAGES";
+                    /** @description Entries: COVERAGE-TYPE unique across entries; at least one entry with COVERAGE-TYPE DAMAGE-COVERAGE. */
+                    answer?: (({
+                        /** @enum {string} */
+                        code: "COVERAGE-TYPE";
+                        /** @enum {string|null} */
+                        answer?: "DAMAGE-COVERAGE" | "THEFT-COVERAGE" | "OPERATIONS-WATER-COVERAGE" | "ELECTRICAL-DAMAGE-COVERAGE" | "CIVIL-LIABILITY-COVERAGE" | "LOSS-RENT-COVERAGE" | "PAYMENT-THIRD-PARTIES-COVERAGE" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "COVERAGE-LIMIT-VALUE";
+                        /** @description Also at most 100% of ITEM-VALUE when COVERAGE-TYPE is one of DAMAGE-COVERAGE, THEFT-COVERAGE, OPERATIONS-WATER-COVERAGE; at most 70% of ITEM-VALUE when COVERAGE-TYPE is ELECTRICAL-DAMAGE-COVERAGE; at most 50% of ITEM-VALUE when COVERAGE-TYPE is CIVIL-LIABILITY-COVERAGE; at most 100000 and at most 30% of ITEM-VALUE when COVERAGE-TYPE is one of LOSS-RENT-COVERAGE, PAYMENT-THIRD-PARTIES-COVERAGE. */
+                        answer?: number | string | null;
+                    })[] | {
+                        /** @enum {string} */
+                        code: "COVERAGE-TYPE";
+                        /** @enum {string|null} */
+                        answer?: "DAMAGE-COVERAGE" | "THEFT-COVERAGE" | "OPERATIONS-WATER-COVERAGE" | "ELECTRICAL-DAMAGE-COVERAGE" | "CIVIL-LIABILITY-COVERAGE" | "LOSS-RENT-COVERAGE" | "PAYMENT-THIRD-PARTIES-COVERAGE" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "COVERAGE-LIMIT-VALUE";
+                        /** @description Also at most 100% of ITEM-VALUE when COVERAGE-TYPE is one of DAMAGE-COVERAGE, THEFT-COVERAGE, OPERATIONS-WATER-COVERAGE; at most 70% of ITEM-VALUE when COVERAGE-TYPE is ELECTRICAL-DAMAGE-COVERAGE; at most 50% of ITEM-VALUE when COVERAGE-TYPE is CIVIL-LIABILITY-COVERAGE; at most 100000 and at most 30% of ITEM-VALUE when COVERAGE-TYPE is one of LOSS-RENT-COVERAGE, PAYMENT-THIRD-PARTIES-COVERAGE. */
+                        answer?: number | string | null;
+                    })[] | null;
+                })[] | {
+                    /** @enum {string} */
+                    code: "ITEM-IDENTIFIER";
+                    /** Format: uuid */
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "ITEM-TYPE";
+                    /** @enum {string|null} */
+                    answer?: "PILE-DRIVER" | "EXCAVATOR" | "MINI-EXCAVATOR" | "BACKHOE-LOADER" | "WHEEL-LOADER" | "SKID-STEER-LOADER" | "BULLDOZER" | "MOTOR-GRADER" | "ROAD-ROLLER" | "PLATE-COMPACTOR" | "OFF-ROAD-DUMPER" | "SCRAPER" | "CONCRETE-MIXER" | "CONCRETE-PUMP" | "TOWER-CRANE" | "MOBILE-CRANE" | "CRAWLER-CRANE" | "TELESCOPIC-HANDLER" | "FORKLIFT" | "SCISSOR-LIFT" | "BOOM-LIFT" | "CONSTRUCTION-HOIST" | "AIR-COMPRESSOR" | "GENERATOR" | "WELDING-MACHINE" | "DRILLING-RIG" | "HYDRAULIC-BREAKER" | "CRUSHER" | "SCREENING-PLANT" | "TRENCHER" | "COLD-PLANER" | "ASPHALT-DISTRIBUTOR" | "CONCRETE-SAW" | "LIGHT-TOWER" | "WATER-PUMP" | "TRACTOR-LOADER" | "ASPHALT-PAVER" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "BRAND";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "MODEL";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "SERIAL-NUMBER";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "ORIGIN";
+                    /** @enum {string|null} */
+                    answer?: "NATIONAL" | "IMPORTED" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "EQUIPMENT-NEW";
+                    answer?: boolean | ("true" | "false") | null;
+                } | {
+                    /** @enum {string} */
+                    code: "EMISSION-DATE";
+                    /** @description YYYY-MM-DD, or an ISO timestamp (its day in São Paulo) */
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "INVOICE-NUMBER";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "MANUFACTURE-YEAR";
+                    /** @description A year: the current year or up to 6 years before; the current year or up to 1 year before when EQUIPMENT-NEW is true (in São Paulo). */
+                    answer?: number | string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "BENEFIT-CLAUSE";
+                    answer?: boolean | ("true" | "false") | null;
+                } | {
+                    /** @enum {string} */
+                    code: "DOCUMENT-NUMBER";
+                    /** @description CNPJ, punctuation allowed */
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "INSTITUTION-NAME";
+                    answer?: string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "ITEM-VALUE";
+                    answer?: number | string | null;
+                } | {
+                    /** @enum {string} */
+                    code: "TYPE-USE";
+                    /** @enum {string|null} */
+                    answer?: "PERSONAL" | "LOCATIONS" | null;
+                } | {
+                    /** @enum {string} */
+                    code: "COVERAGES";
+                    /** @description Entries: COVERAGE-TYPE unique across entries; at least one entry with COVERAGE-TYPE DAMAGE-COVERAGE. */
+                    answer?: (({
+                        /** @enum {string} */
+                        code: "COVERAGE-TYPE";
+                        /** @enum {string|null} */
+                        answer?: "DAMAGE-COVERAGE" | "THEFT-COVERAGE" | "OPERATIONS-WATER-COVERAGE" | "ELECTRICAL-DAMAGE-COVERAGE" | "CIVIL-LIABILITY-COVERAGE" | "LOSS-RENT-COVERAGE" | "PAYMENT-THIRD-PARTIES-COVERAGE" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "COVERAGE-LIMIT-VALUE";
+                        /** @description Also at most 100% of ITEM-VALUE when COVERAGE-TYPE is one of DAMAGE-COVERAGE, THEFT-COVERAGE, OPERATIONS-WATER-COVERAGE; at most 70% of ITEM-VALUE when COVERAGE-TYPE is ELECTRICAL-DAMAGE-COVERAGE; at most 50% of ITEM-VALUE when COVERAGE-TYPE is CIVIL-LIABILITY-COVERAGE; at most 100000 and at most 30% of ITEM-VALUE when COVERAGE-TYPE is one of LOSS-RENT-COVERAGE, PAYMENT-THIRD-PARTIES-COVERAGE. */
+                        answer?: number | string | null;
+                    })[] | {
+                        /** @enum {string} */
+                        code: "COVERAGE-TYPE";
+                        /** @enum {string|null} */
+                        answer?: "DAMAGE-COVERAGE" | "THEFT-COVERAGE" | "OPERATIONS-WATER-COVERAGE" | "ELECTRICAL-DAMAGE-COVERAGE" | "CIVIL-LIABILITY-COVERAGE" | "LOSS-RENT-COVERAGE" | "PAYMENT-THIRD-PARTIES-COVERAGE" | null;
+                    } | {
+                        /** @enum {string} */
+                        code: "COVERAGE-LIMIT-VALUE";
+                        /** @description Also at most 100% of ITEM-VALUE when COVERAGE-TYPE is one of DAMAGE-COVERAGE, THEFT-COVERAGE, OPERATIONS-WATER-COVERAGE; at most 70% of ITEM-VALUE when COVERAGE-TYPE is ELECTRICAL-DAMAGE-COVERAGE; at most 50% of ITEM-VALUE when COVERAGE-TYPE is CIVIL-LIABILITY-COVERAGE; at most 100000 and at most 30% of ITEM-VALUE when COVERAGE-TYPE is one of LOSS-RENT-COVERAGE, PAYMENT-THIRD-PARTIES-COVERAGE. */
+                        answer?: number | string | null;
+                    })[] | null;
+                })[] | null;
+            })[];
+        };
         ProposalResultItem: {
             quotationIdentifier: string;
             /** @enum {string} */
@@ -2437,10 +3156,10 @@ export interface components {
              */
             text: string;
             /**
-             * @description How the answer is read. text: a string (trimmed); email; digits: a string of digits (spaces, dots, dashes, parentheses and + are removed); integer / decimal: a number or numeric string within min..max (decimal: at most `scale` decimals); boolean: true/false (or the strings); choice: one of `allowed`; multi-choice: a list of `allowed` values (a single string counts as a list of one); date: YYYY-MM-DD or an ISO timestamp (its São Paulo day); document: a CPF or CNPJ (punctuation allowed); guid; amount: a number in reais that is one of `allowed`; options: a list of entries, each a list of `{ code, answer }` for the questions in `items` (each entry becomes one price variant).
+             * @description How the answer is read. text: a string (trimmed); email; digits: a string of digits (spaces, dots, dashes, parentheses and + are removed); integer / decimal: a number or numeric string within min..max (decimal: at most `scale` decimals, and within every applicable entry of `bounds`); year: a whole number (or numeric string) from the current year in São Paulo minus `maxAge` (or the `maxAgeWhen` entry that applies) to the current year; boolean: true/false (or the strings); choice: one of `allowed`; multi-choice: a list of `allowed` values (a single string counts as a list of one); date: YYYY-MM-DD or an ISO timestamp (its São Paulo day); document: a CPF or CNPJ (punctuation allowed); guid; amount: a number in reais that is one of `allowed`; options: a list of entries, each a list of `{ code, answer }` for the questions in `items` (a question of an entry may itself be an `options` list), keeping `rules`; each entry of the product's list of limits or of insured items becomes one price variant.
              * @enum {string}
              */
-            type: "text" | "email" | "digits" | "integer" | "decimal" | "boolean" | "choice" | "multi-choice" | "date" | "document" | "guid" | "amount" | "options";
+            type: "text" | "email" | "digits" | "integer" | "decimal" | "year" | "boolean" | "choice" | "multi-choice" | "date" | "document" | "guid" | "amount" | "options";
             /** @description Must be sent in every answer set. False for a question with a default and for a conditional one (see requiredWhen). */
             required: boolean;
             /**
@@ -2456,6 +3175,15 @@ export interface components {
             } | {
                 answer: string;
                 in: (string | number | boolean)[];
+            } | {
+                answer: string;
+                /** @enum {boolean} */
+                present: true;
+            } | {
+                answer: string;
+                some: components["schemas"]["CatalogueCondition"];
+            } | {
+                not: components["schemas"]["CatalogueCondition"];
             } | {
                 all: components["schemas"]["CatalogueCondition"][];
             } | {
@@ -2474,6 +3202,15 @@ export interface components {
             } | {
                 answer: string;
                 in: (string | number | boolean)[];
+            } | {
+                answer: string;
+                /** @enum {boolean} */
+                present: true;
+            } | {
+                answer: string;
+                some: components["schemas"]["CatalogueCondition"];
+            } | {
+                not: components["schemas"]["CatalogueCondition"];
             } | {
                 all: components["schemas"]["CatalogueCondition"][];
             } | {
@@ -2516,11 +3253,25 @@ export interface components {
                 kind: "CPF" | "CNPJ";
                 when?: components["schemas"]["CatalogueCondition"];
             }[];
-            /** @description The questions of each entry (options). */
-            items?: components["schemas"]["CatalogueItemQuestion"][];
+            /**
+             * @description Oldest year accepted, in years before the current year in São Paulo (year).
+             * @example 7
+             */
+            maxAge?: number;
+            /** @description Replaces `maxAge` (year): the first entry whose condition holds decides (a new machine: the current or the previous year). */
+            maxAgeWhen?: {
+                when: components["schemas"]["CatalogueCondition"];
+                maxAge: number;
+            }[];
+            /** @description Further limits on the number (decimal), each applied while its condition holds. */
+            bounds?: components["schemas"]["CatalogueNumberBound"][];
+            /** @description Rules over the entries of the list (options), checked once every entry is valid. */
+            rules?: components["schemas"]["CatalogueListRule"][];
+            /** @description The questions of each entry, in evaluation order (options). */
+            items?: components["schemas"]["CatalogueQuestion"][];
         };
         /**
-         * @description A condition over answers given earlier in the question list: `{ answer, equals }` holds when that answer (as evaluated: upper-case codes, booleans, numbers) equals the value, `{ answer, in }` when it is one of the values, `{ all }` / `{ any }` combine conditions. An answer not sent, or invalid, satisfies no condition.
+         * @description A condition over answers given before the question (earlier in the list, or earlier in the same entry of an `options` list or in an entry enclosing it): `{ answer, equals }` holds when that answer (as evaluated: upper-case codes, booleans, numbers) equals the value; `{ answer, in }` when it is one of the values; `{ answer, present: true }` when it was sent and is valid (a list: at least one entry); `{ answer, some }` when that list answer (`options`) has an entry for which the inner condition holds (read against the entry's own answers first); `{ not }` when the inner condition does not hold; `{ all }` / `{ any }` combine conditions. An answer not sent, or invalid, satisfies no condition other than a `not`.
          * @example {
          *       "answer": "CONGENER",
          *       "equals": "RENEWAL"
@@ -2532,6 +3283,15 @@ export interface components {
         } | {
             answer: string;
             in: (string | number | boolean)[];
+        } | {
+            answer: string;
+            /** @enum {boolean} */
+            present: true;
+        } | {
+            answer: string;
+            some: components["schemas"]["CatalogueCondition"];
+        } | {
+            not: components["schemas"]["CatalogueCondition"];
         } | {
             all: components["schemas"]["CatalogueCondition"][];
         } | {
@@ -2556,99 +3316,90 @@ export interface components {
                 answer: string;
                 in: (string | number | boolean)[];
             } | {
+                answer: string;
+                /** @enum {boolean} */
+                present: true;
+            } | {
+                answer: string;
+                some: components["schemas"]["CatalogueCondition"];
+            } | {
+                not: components["schemas"]["CatalogueCondition"];
+            } | {
                 all: components["schemas"]["CatalogueCondition"][];
             } | {
                 any: components["schemas"]["CatalogueCondition"][];
             };
         };
-        CatalogueItemQuestion: {
-            /** @example BROKERAGE-COMMISSION */
-            code: string;
+        /**
+         * @description A limit on a number beyond min..max; with both `maxPercentOf` and `max`, the smaller applies.
+         * @example {
+         *       "when": {
+         *         "answer": "COVERAGE-TYPE",
+         *         "equals": "LOSS-RENT-COVERAGE"
+         *       },
+         *       "maxPercentOf": {
+         *         "answer": "ITEM-VALUE",
+         *         "percent": 30
+         *       },
+         *       "max": 100000
+         *     }
+         */
+        CatalogueNumberBound: {
             /**
-             * @description pt-BR label of the question
-             * @example Comissão de corretagem (%)
-             */
-            text: string;
-            /**
-             * @description How the answer is read. text: a string (trimmed); email; digits: a string of digits (spaces, dots, dashes, parentheses and + are removed); integer / decimal: a number or numeric string within min..max (decimal: at most `scale` decimals); boolean: true/false (or the strings); choice: one of `allowed`; multi-choice: a list of `allowed` values (a single string counts as a list of one); date: YYYY-MM-DD or an ISO timestamp (its São Paulo day); document: a CPF or CNPJ (punctuation allowed); guid; amount: a number in reais that is one of `allowed`; options: a list of entries, each a list of `{ code, answer }` for the questions in `items` (each entry becomes one price variant).
-             * @enum {string}
-             */
-            type: "text" | "email" | "digits" | "integer" | "decimal" | "boolean" | "choice" | "multi-choice" | "date" | "document" | "guid" | "amount" | "options";
-            /** @description Must be sent in every answer set. False for a question with a default and for a conditional one (see requiredWhen). */
-            required: boolean;
-            /**
-             * @description The question must be answered while this holds; otherwise any answer to it is ignored.
+             * @description The bound applies only while this holds (always without it).
              * @example {
              *       "answer": "CONGENER",
              *       "equals": "RENEWAL"
              *     }
              */
-            requiredWhen?: {
+            when?: {
                 answer: string;
                 equals: string | number | boolean;
             } | {
                 answer: string;
                 in: (string | number | boolean)[];
             } | {
-                all: components["schemas"]["CatalogueCondition"][];
-            } | {
-                any: components["schemas"]["CatalogueCondition"][];
-            };
-            /**
-             * @description An optional question evaluated only while this holds; otherwise any answer to it is ignored.
-             * @example {
-             *       "answer": "CONGENER",
-             *       "equals": "RENEWAL"
-             *     }
-             */
-            appliesWhen?: {
                 answer: string;
-                equals: string | number | boolean;
+                /** @enum {boolean} */
+                present: true;
             } | {
                 answer: string;
-                in: (string | number | boolean)[];
+                some: components["schemas"]["CatalogueCondition"];
+            } | {
+                not: components["schemas"]["CatalogueCondition"];
             } | {
                 all: components["schemas"]["CatalogueCondition"][];
             } | {
                 any: components["schemas"]["CatalogueCondition"][];
             };
-            /**
-             * @description Other codes accepted for the same answer.
-             * @example [
-             *       "COMMISSION"
-             *     ]
-             */
-            aliases?: string[];
-            /** @description The value used when the answer is not sent. */
-            default?: string | number | boolean;
-            /** @description The values accepted (choice, multi-choice, boolean, amount). */
-            allowed?: components["schemas"]["CatalogueAllowedValue"][];
-            /** @description Smallest value accepted (integer, decimal). */
-            min?: number;
-            /** @description Largest value accepted (integer, decimal). */
+            /** @description At most `percent` % of that answer. Not checked when that answer is missing or invalid (it is reported on its own). */
+            maxPercentOf?: {
+                /** @description A number answered before this one (in this entry or an enclosing one). */
+                answer: string;
+                percent: number;
+            };
+            /** @description At most this value. */
             max?: number;
-            /** @description Most decimals accepted (decimal). */
-            scale?: number;
-            /** @description Fewest characters or digits (text, digits). */
-            minLength?: number;
-            /** @description Most characters or digits (text, digits). */
-            maxLength?: number;
-            /** @description An empty text is a valid answer. */
-            allowEmpty?: boolean;
-            /** @description Fewest values or entries (multi-choice, options). */
-            minItems?: number;
-            /** @description Most entries (options). */
-            maxItems?: number;
-            /** @description Earliest day accepted, in days from today in São Paulo (date). */
-            minDaysFromToday?: number;
-            /** @description Latest day accepted, in days from today in São Paulo; -1 is yesterday (date). */
-            maxDaysFromToday?: number;
-            /** @description The tax id expected (document): the first entry whose condition holds decides. CNPJ accepts the alphanumeric format. */
-            documents?: {
-                /** @enum {string} */
-                kind: "CPF" | "CNPJ";
-                when?: components["schemas"]["CatalogueCondition"];
-            }[];
+        };
+        /**
+         * @description A rule over the entries of an `options` list.
+         * @example {
+         *       "includesAny": {
+         *         "field": "COVERAGE-TYPE",
+         *         "values": [
+         *           "DAMAGE-COVERAGE",
+         *           "THEFT-COVERAGE"
+         *         ]
+         *       }
+         *     }
+         */
+        CatalogueListRule: {
+            unique: string;
+        } | {
+            includesAny: {
+                field: string;
+                values: string[];
+            };
         };
         FeedEvent: {
             /** @description The event's id: the webhooks' `webhook-id`, and the feed's `after` */

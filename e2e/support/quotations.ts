@@ -4,7 +4,7 @@ export const CARD_CPF = "111.444.777-35";
 export const CARDS = { approved: "4111111111111111", declined: "4000000000000002" } as const;
 
 /** Fills the common insured fields of the generated quotation form. */
-async function fillInsured(page: Page, identity: string, name: string) {
+export async function fillInsured(page: Page, identity: string, name: string) {
   const form = page.getByRole("form", { name: "Dados da cotação" });
   await form.getByRole("group", { name: "Tipo de seguro" }).getByLabel("Seguro novo").check();
   await form.getByLabel("CPF/CNPJ do segurado").fill(identity);
@@ -137,4 +137,17 @@ export async function expectPdf(page: Page, href: string) {
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/pdf");
   expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+}
+
+/** On the checkout page of a card proposal: pays with the sandbox's approved card and opens the policy. */
+export async function payByCardAndOpenPolicy(page: Page, holder: string) {
+  const form = page.getByRole("form", { name: "Pagamento com cartão" });
+  await form.getByLabel("Número do cartão").fill(CARDS.approved);
+  await form.getByLabel("Nome impresso no cartão").fill(holder);
+  await form.getByLabel("CPF do titular").fill(CARD_CPF);
+  await form.getByLabel("Mês de validade").selectOption("12");
+  await form.getByLabel("Ano de validade").selectOption(String(new Date().getFullYear() + 2));
+  await form.getByLabel("Código de segurança (CVV)").fill("123");
+  await form.getByRole("button", { name: "Pagar e emitir apólice" }).click();
+  return openIssuedPolicy(page);
 }

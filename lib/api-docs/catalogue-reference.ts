@@ -1,6 +1,11 @@
-import { describeCondition } from "@/lib/catalogue/answer-errors";
+import {
+  describeBound,
+  describeCondition,
+  describeListRule,
+  describeYearRange,
+} from "@/lib/catalogue/answer-errors";
 import { findCatalogueItem, listCatalogueProducts } from "@/lib/catalogue/describe";
-import type { CatalogueItemQuestion, CatalogueProduct } from "@/lib/schemas/catalogue";
+import type { CatalogueProduct, CatalogueQuestion } from "@/lib/schemas/catalogue";
 
 /** One row of a product's question table on /docs. */
 export type CatalogueQuestionRow = {
@@ -18,7 +23,7 @@ export type CatalogueProductTable = CatalogueProduct & {
 
 const number = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 2 });
 
-function requirement(question: CatalogueItemQuestion): string {
+function requirement(question: CatalogueQuestion): string {
   if (question.required) return "yes";
   if (question.requiredWhen) return `when ${describeCondition(question.requiredWhen)}`;
   const read = question.appliesWhen ? `, read when ${describeCondition(question.appliesWhen)}` : "";
@@ -32,7 +37,7 @@ function day(offset: number): string {
 }
 
 /** The allowed values or the range of a question, in a few words. */
-function values(question: CatalogueItemQuestion): string {
+function values(question: CatalogueQuestion): string {
   const { allowed } = question;
   if (allowed?.length) {
     return allowed
@@ -47,8 +52,11 @@ function values(question: CatalogueItemQuestion): string {
     case "integer":
     case "decimal": {
       const scale = question.scale ? `, up to ${question.scale} decimals` : "";
-      return `${number(question.min!)} to ${number(question.max!)}${scale}`;
+      const bounds = (question.bounds ?? []).map((bound) => `; ${describeBound(bound)}`).join("");
+      return `${number(question.min!)} to ${number(question.max!)}${scale}${bounds}`;
     }
+    case "year":
+      return describeYearRange(question);
     case "text":
       return `up to ${question.maxLength} characters${question.allowEmpty ? ", may be empty" : ""}`;
     case "digits":
@@ -66,14 +74,17 @@ function values(question: CatalogueItemQuestion): string {
       return (question.documents ?? [])
         .map((d) => (d.when ? `${d.kind} when ${describeCondition(d.when)}` : d.kind))
         .join("; ");
-    case "options":
-      return `${question.minItems} to ${question.maxItems} entries`;
+    case "options": {
+      const rules = (question.rules ?? []).map((rule) => `; ${describeListRule(rule)}`).join("");
+      return `${question.minItems} to ${question.maxItems} entries${rules}`;
+    }
     default:
       return "";
   }
 }
 
-function rows(questions: (CatalogueItemQuestion & { items?: CatalogueItemQuestion[] })[], prefix = "") {
+/** One row per question, an entry's questions after their list's (`ITEMS › COVERAGES › COVERAGE-TYPE`). */
+function rows(questions: CatalogueQuestion[], prefix = ""): CatalogueQuestionRow[] {
   return questions.flatMap((question): CatalogueQuestionRow[] => [
     {
       code: `${prefix}${question.code}${question.aliases?.length ? ` (also ${question.aliases.join(", ")})` : ""}`,
@@ -82,7 +93,7 @@ function rows(questions: (CatalogueItemQuestion & { items?: CatalogueItemQuestio
       required: requirement(question),
       values: values(question),
     },
-    ...rows(question.items ?? [], `${question.code} › `),
+    ...rows(question.items ?? [], `${prefix}${question.code} › `),
   ]);
 }
 

@@ -1,6 +1,6 @@
 import { ApiError, ERROR_CODES, type ErrorItem } from "@/lib/http/errors";
 import type { AnswerProblem } from "./evaluate";
-import type { Condition, Question, Scalar } from "./types";
+import type { Condition, ListRule, NumberBound, Question, Scalar } from "./types";
 
 /** Up to this many allowed values are listed in a message; more are left to the catalogue endpoint. */
 export const FEW_ALLOWED_VALUES = 10;
@@ -11,8 +11,41 @@ const list = (values: readonly Scalar[]) => values.map(String).join(", ");
 export function describeCondition(condition: Condition): string {
   if ("all" in condition) return condition.all.map(describeCondition).join(" and ");
   if ("any" in condition) return condition.any.map(describeCondition).join(" or ");
+  if ("not" in condition) return `not (${describeCondition(condition.not)})`;
+  if ("present" in condition) return `${condition.answer} is sent`;
+  if ("some" in condition) return `an entry of ${condition.answer} has ${describeCondition(condition.some)}`;
   if ("equals" in condition) return `${condition.answer} is ${String(condition.equals)}`;
   return `${condition.answer} is one of ${list(condition.in)}`;
+}
+
+/** A number bound in words: `at most 100000 and at most 30% of ITEM-VALUE when COVERAGE-TYPE is …`. */
+export function describeBound(bound: NumberBound): string {
+  // In the order the evaluator's refusal names them.
+  const limits = [
+    ...(bound.max !== undefined ? [`at most ${bound.max}`] : []),
+    ...(bound.maxPercentOf ? [`at most ${bound.maxPercentOf.percent}% of ${bound.maxPercentOf.answer}`] : []),
+  ];
+  return `${limits.join(" and ")}${bound.when ? ` when ${describeCondition(bound.when)}` : ""}`;
+}
+
+/** A list rule in words: `COVERAGE-TYPE unique across entries`, `at least one entry with …`. */
+export function describeListRule(rule: ListRule): string {
+  if ("unique" in rule) return `${rule.unique} unique across entries`;
+  const { field, values } = rule.includesAny;
+  return `at least one entry with ${field} ${values.length === 1 ? values[0] : `one of ${list(values)}`}`;
+}
+
+/** The years accepted, relative to the current one: `the current year or up to 6 years before (1 when …)`. */
+export function describeYearRange(question: {
+  maxAge?: number;
+  maxAgeWhen?: { when: Condition; maxAge: number }[];
+}): string {
+  const upTo = (age: number) =>
+    age === 0 ? "the current year" : `the current year or up to ${age} year${age === 1 ? "" : "s"} before`;
+  const exceptions = (question.maxAgeWhen ?? []).map(
+    (rule) => `; ${upTo(rule.maxAge)} when ${describeCondition(rule.when)}`,
+  );
+  return `${upTo(question.maxAge ?? 0)}${exceptions.join("")} (in São Paulo)`;
 }
 
 /** `one of: A, B` or `one of the 27 values listed by …`; `lead` replaces "one" (a list's "at least 1"). */
@@ -66,6 +99,8 @@ function expected(problem: AnswerProblem, catalogue: string): string {
       return `a whole number from ${question.min} to ${question.max}`;
     case "decimal":
       return `a number from ${question.min} to ${question.max} with at most ${question.scale} decimals`;
+    case "year":
+      return `a year: ${describeYearRange(question)}`;
     case "boolean":
       return question.mustBe === undefined ? "true or false" : String(question.mustBe);
     case "choice":
@@ -82,8 +117,14 @@ function expected(problem: AnswerProblem, catalogue: string): string {
       return "a GUID";
     case "amount":
       return oneOf(question.values, catalogue, "amounts");
-    case "options":
-      return `a list of ${question.minItems} to ${question.maxItems} entries, each a list of { code, answer } for ${question.fields.map((f) => f.code).join(" and ")}`;
+    case "options": {
+      const codes = question.fields.map((f) => f.code);
+      const fields =
+        codes.length <= FEW_ALLOWED_VALUES
+          ? codes.join(", ")
+          : `the ${codes.length} questions listed by ${catalogue}`;
+      return `a list of ${question.minItems} to ${question.maxItems} entries, each a list of { code, answer } for ${fields}`;
+    }
   }
 }
 

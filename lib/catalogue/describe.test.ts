@@ -11,8 +11,8 @@ import {
   type AnswerOverrides,
   answersFromCatalogue,
   type DescribedQuestion,
+  entries,
   holdsFor,
-  sampleAnswer,
   satisfying,
 } from "./testing";
 import type { ModalityDefinition, Question } from "./types";
@@ -28,8 +28,8 @@ const context = evaluationContext();
 type Described = DescribedQuestion;
 type Answers = AnswerOverrides;
 const holds = holdsFor;
-const sample = (question: Described, answers: Answers) => sampleAnswer(question, answers);
 const build = answersFromCatalogue;
+const currentYear = Number(context.today.slice(0, 4));
 
 /** The described lists of a product beside the question lists the evaluator runs. */
 function lists(definition: ModalityDefinition) {
@@ -52,8 +52,21 @@ function evaluate(questions: Question[], answers: RawAnswer[], operationCode: st
 const entryFor = (errors: { message?: string; properties?: string[] }[], code: string) =>
   errors.slice(1).find((e) => e.properties?.[0] === code);
 
-/** The values to try inside and just outside a question's documented range. */
-function edges(question: Described): { inside: unknown[]; outside: unknown[] } {
+/** The largest number a decimal takes under the other answers: `max`, or less where a bound applies. */
+function effectiveMax(question: Described, answers: Answers): number {
+  let max = question.max!;
+  for (const bound of question.bounds ?? []) {
+    if (!holds(bound.when, answers)) continue;
+    if (bound.max !== undefined) max = Math.min(max, bound.max);
+    const base = bound.maxPercentOf && Number(answers[bound.maxPercentOf.answer]);
+    if (base) max = Math.min(max, (base * bound.maxPercentOf!.percent) / 100);
+  }
+  const factor = 10 ** (question.scale ?? 0);
+  return Math.floor(max * factor) / factor;
+}
+
+/** The values to try inside and just outside a question's documented range, under the other answers. */
+function edges(question: Described, answers: Answers = {}): { inside: unknown[]; outside: unknown[] } {
   switch (question.type) {
     case "integer":
       return {
@@ -63,9 +76,19 @@ function edges(question: Described): { inside: unknown[]; outside: unknown[] } {
     case "decimal": {
       const step = 10 ** -(question.scale ?? 0);
       const tooPrecise = `${question.min}.${"1".repeat((question.scale ?? 0) + 1)}`;
+      const max = effectiveMax(question, answers);
+      const past = (value: number) => Number(value.toFixed(question.scale ?? 0));
       return {
-        inside: [question.min, question.max, String(question.max)],
-        outside: [question.min! - step, question.max! + step, tooPrecise, "abc"],
+        inside: [question.min, max, String(max)],
+        outside: [past(question.min! - step), past(max + step), tooPrecise, "abc"],
+      };
+    }
+    case "year": {
+      const maxAge =
+        question.maxAgeWhen?.find((rule) => holds(rule.when, answers))?.maxAge ?? question.maxAge!;
+      return {
+        inside: [currentYear, currentYear - maxAge, String(currentYear - maxAge)],
+        outside: [currentYear + 1, currentYear - maxAge - 1, currentYear - 0.5, "abc"],
       };
     }
     case "date": {
@@ -183,6 +206,50 @@ describe("the catalogue endpoint's data", () => {
   });
 });
 
+describe("the item products' description", () => {
+  const itemsOf = (operationCode: string) =>
+    findCatalogueItem(operationCode)!.questions.find((q) => q.code === "ITEMS")!;
+  const field = (question: CatalogueQuestion, code: string) => question.items!.find((q) => q.code === code)!;
+
+  it("nests the coverages in each item, with their rules and bounds", () => {
+    const bike = itemsOf("BIKE-MULTIPLE-PERIL-PARTNER");
+    expect(bike).toMatchObject({ type: "options", required: true, minItems: 1, maxItems: 10 });
+    expect(bike.rules).toEqual([{ unique: "SERIAL-NUMBER" }]);
+    expect(field(bike, "MANUFACTURE-YEAR")).toMatchObject({ type: "year", maxAge: 7 });
+    expect(field(bike, "PART-BIKE-AGREEMENT").requiredWhen).toEqual({ answer: "PARTS", present: true });
+    const coverages = field(bike, "COVERAGES");
+    expect(coverages.rules).toEqual([
+      { unique: "COVERAGE-TYPE" },
+      { includesAny: { field: "COVERAGE-TYPE", values: ["DAMAGE-COVERAGE", "THEFT-COVERAGE"] } },
+    ]);
+    expect(field(coverages, "COVERAGE-LIMIT-VALUE")).toMatchObject({
+      type: "decimal",
+      max: 10_000,
+      requiredWhen: { answer: "COVERAGE-TYPE", equals: "MOBILE-THEFT-COVERAGE" },
+      bounds: [{ maxPercentOf: { answer: "ORIGINAL-VALUE", percent: 30 } }],
+    });
+    const equipment = itemsOf("CONSTRUCTION-EQUIPMENT-MULTIPLE-PERIL-PARTNER");
+    expect(field(equipment, "MANUFACTURE-YEAR")).toMatchObject({
+      maxAge: 6,
+      maxAgeWhen: [{ when: { answer: "EQUIPMENT-NEW", equals: true }, maxAge: 1 }],
+    });
+    expect(field(field(equipment, "COVERAGES"), "COVERAGE-LIMIT-VALUE").bounds).toContainEqual({
+      when: { answer: "COVERAGE-TYPE", in: ["LOSS-RENT-COVERAGE", "PAYMENT-THIRD-PARTIES-COVERAGE"] },
+      maxPercentOf: { answer: "ITEM-VALUE", percent: 30 },
+      max: 100_000,
+    });
+  });
+
+  it("is a plain copy: changing it leaves the definitions alone", () => {
+    const bike = itemsOf("BIKE-MULTIPLE-PERIL-PARTNER");
+    field(field(bike, "COVERAGES"), "COVERAGE-LIMIT-VALUE").bounds![0]!.maxPercentOf!.percent = 99;
+    const again = itemsOf("BIKE-MULTIPLE-PERIL-PARTNER");
+    expect(field(field(again, "COVERAGES"), "COVERAGE-LIMIT-VALUE").bounds![0]!.maxPercentOf!.percent).toBe(
+      30,
+    );
+  });
+});
+
 for (const definition of CATALOGUE) {
   const op = definition.operationCode;
   describe(`every question of ${op}`, () => {
@@ -196,7 +263,7 @@ for (const definition of CATALOGUE) {
       });
 
       for (const question of described) {
-        const base = satisfying(question.requiredWhen ?? question.appliesWhen);
+        const base = satisfying(question.requiredWhen ?? question.appliesWhen, described);
         const answerSet = (value: unknown, extra: Answers = {}) =>
           build(described, { ...base, ...extra, [question.code]: value });
 
@@ -253,31 +320,100 @@ for (const definition of CATALOGUE) {
           });
         }
 
-        for (const item of (question as CatalogueQuestion).items ?? []) {
-          it(`${name} ${question.code} → ${item.code}: documented values and edges inside an entry`, () => {
-            const entryWith = (value: unknown) => [
-              (question as CatalogueQuestion).items!.map((field) => ({
-                code: field.code,
-                answer: field.code === item.code ? value : sample(field, {}),
-              })),
-            ];
-            const accepted = [...(item.allowed ?? []).map((a) => a.value), ...edges(item).inside];
-            for (const value of accepted) {
-              const result = evaluate(evaluated, answerSet(entryWith(value)), op);
-              expect(result.failures, `${item.code}=${JSON.stringify(value)}`).toEqual([]);
-            }
-            for (const value of [...edges(item).outside, undefined]) {
-              const result = evaluate(evaluated, answerSet(entryWith(value)), op);
-              const context = `${item.code}=${JSON.stringify(value)}`;
-              expect(result.failures, context).toEqual([question.code]);
-              const reason = value === undefined ? "missing" : "invalid";
-              expect(entryFor(result.errors, question.code)?.message, context).toContain(
-                `entry 1: ${item.code} is ${reason}`,
-              );
-            }
-          });
-        }
+        if (question.items) nestedTests(name, described, evaluated, op, [question]);
       }
     }
   });
+}
+
+/**
+ * The documented values and edges of every question inside `options` entries, at any depth
+ * (ITEMS → COVERAGES → COVERAGE-LIMIT-VALUE): the value is sent in the first entry of each list on
+ * the path, the rest of the answer set built from the documentation; a refusal names the top-level
+ * list and its message walks down the entries to the question.
+ */
+function nestedTests(
+  name: string,
+  described: Described[],
+  evaluated: Question[],
+  op: string,
+  path: Described[],
+) {
+  const lists = path;
+  const levels = [described, ...lists.map((list) => list.items ?? [])];
+  const innermost = levels.at(-1)!;
+  /** Overrides by level (0: the quotation's answers), each code at the innermost level that has it. */
+  const place = (answers: Answers): Answers[] => {
+    const byLevel = levels.map((): Answers => ({}));
+    for (const [code, value] of Object.entries(answers)) {
+      const level = levels.findLastIndex((questions) => questions.some((q) => q.code === code));
+      if (level >= 0) byLevel[level]![code] = value;
+    }
+    return byLevel;
+  };
+  /** The answer set with `answers` placed at their levels, the path's lists holding one entry each. */
+  const answerSet = (answers: Answers): RawAnswer[] => {
+    const byLevel = place(answers);
+    let overrides = byLevel.at(-1)!;
+    for (let level = lists.length - 1; level >= 0; level--) {
+      const list = lists[level]!;
+      // A list that must include some value gets a second entry with it (a bike's damage coverage).
+      const required = (list.rules ?? []).flatMap((rule) =>
+        "includesAny" in rule ? [rule.includesAny] : [],
+      );
+      const companions = required
+        .filter(({ field, values }) => field in overrides && !values.includes(String(overrides[field])))
+        .map(({ field, values }): Answers => ({ [field]: values[0] }));
+      overrides = { ...byLevel[level], [list.code]: entries(overrides, ...companions) };
+    }
+    return build(described, overrides);
+  };
+  /** Every answer visible from the innermost entry (enclosing entries' included), as sent. */
+  const visible = (answers: RawAnswer[]): Answers => {
+    const seen: Answers = {};
+    let current = answers;
+    for (const [level, list] of [...lists, undefined].entries()) {
+      for (const { code, answer } of current) seen[code] = answer;
+      if (!list || level >= lists.length) break;
+      current = ((seen[list.code] as RawAnswer[][] | undefined) ?? [])[0] ?? [];
+    }
+    return seen;
+  };
+  const every = levels.flat().reverse();
+  const chain = lists.map((list) => `${list.code} is invalid: entry 1: `).join("");
+
+  for (const item of innermost) {
+    const label = [...lists.map((list) => list.code), item.code].join(" → ");
+    it(`${name} ${label}: documented values and edges inside an entry`, () => {
+      const base = satisfying(item.requiredWhen ?? item.appliesWhen, every);
+      const withValue = (value: unknown, extra: Answers = {}) =>
+        answerSet({ ...base, ...extra, [item.code]: value });
+      const { inside, outside } = edges(item, visible(withValue(undefined)));
+      const mandatory = item.required || item.requiredWhen !== undefined;
+      const accepted: [unknown, Answers][] = [
+        ...(item.allowed ?? []).map((a): [unknown, Answers] => [
+          item.type === "multi-choice" ? [a.value] : a.value,
+          satisfying(a.when, every),
+        ]),
+        ...inside.map((value): [unknown, Answers] => [value, {}]),
+        ...(mandatory ? [] : [[undefined, {}] as [unknown, Answers]]),
+      ];
+      for (const [value, extra] of accepted) {
+        const result = evaluate(evaluated, withValue(value, extra), op);
+        expect(result.failures, `${label}=${JSON.stringify(value)}: ${result.errors[1]?.message}`).toEqual(
+          [],
+        );
+      }
+      for (const value of [...outside, ...(mandatory ? [undefined] : [])]) {
+        const result = evaluate(evaluated, withValue(value), op);
+        const context = `${label}=${JSON.stringify(value)}`;
+        expect(result.failures, context).toEqual([lists[0]!.code]);
+        const reason = value === undefined ? "missing" : "invalid";
+        expect(entryFor(result.errors, lists[0]!.code)?.message, context).toContain(
+          `${chain}${item.code} is ${reason}`,
+        );
+      }
+    });
+    if (item.items) nestedTests(name, described, evaluated, op, [...lists, item]);
+  }
 }

@@ -1,10 +1,5 @@
 import { formatBrl } from "@/lib/money";
-import type {
-  CatalogueItem,
-  CatalogueItemQuestion,
-  CatalogueProduct,
-  CatalogueQuestion,
-} from "@/lib/schemas/catalogue";
+import type { CatalogueItem, CatalogueProduct, CatalogueQuestion } from "@/lib/schemas/catalogue";
 import { CATALOGUE, findModalityByOperationCode } from "./index";
 import { proposalQuestions } from "./proposal-questions";
 import type { ModalityDefinition, Question } from "./types";
@@ -42,7 +37,17 @@ function constraints(question: Question): Partial<CatalogueQuestion> {
     case "integer":
       return { min: question.min, max: question.max };
     case "decimal":
-      return { min: question.min, max: question.max, scale: question.scale };
+      return {
+        min: question.min,
+        max: question.max,
+        scale: question.scale,
+        ...(question.bounds?.length ? { bounds: question.bounds } : {}),
+      };
+    case "year":
+      return {
+        maxAge: question.maxAge,
+        ...(question.maxAgeWhen?.length ? { maxAgeWhen: question.maxAgeWhen } : {}),
+      };
     case "boolean": {
       const values = question.mustBe === undefined ? [true, false] : [question.mustBe];
       return { allowed: values.map((value) => ({ value, text: BOOLEAN_TEXT[`${value}`] })) };
@@ -69,11 +74,17 @@ function constraints(question: Question): Partial<CatalogueQuestion> {
     case "amount":
       return { allowed: question.values.map((value) => ({ value, text: formatBrl(value * 100) })) };
     case "options":
-      return { minItems: question.minItems, maxItems: question.maxItems };
+      return {
+        minItems: question.minItems,
+        maxItems: question.maxItems,
+        ...(question.rules?.length ? { rules: question.rules } : {}),
+        // An entry's questions, each described like any other (a bike's coverages are a list too).
+        items: question.fields.map(describeEntryQuestion),
+      };
   }
 }
 
-function describeItemQuestion(question: Question): CatalogueItemQuestion {
+function describeEntryQuestion(question: Question): CatalogueQuestion {
   return {
     code: question.code,
     text: question.label,
@@ -87,10 +98,8 @@ function describeItemQuestion(question: Question): CatalogueItemQuestion {
 
 /** One question as the catalogue endpoint answers it. */
 export function describeQuestion(question: Question): CatalogueQuestion {
-  const described: CatalogueQuestion = describeItemQuestion(question);
-  if (question.type === "options") described.items = question.fields.map(describeItemQuestion);
   // A plain JSON copy: callers may not reach the definitions through it.
-  return structuredClone(described);
+  return structuredClone(describeEntryQuestion(question));
 }
 
 export function describeProduct(definition: ModalityDefinition): CatalogueProduct {

@@ -4,7 +4,7 @@ import { addDays, businessDay } from "@/lib/dates";
 import { isValidCnpjValue, isValidCpfValue, normalizeIdentity } from "@/lib/identity";
 import { isGuid } from "@/lib/schemas/identifiers";
 import { parseBoundedDate, safeTextSchema } from "@/lib/schemas/primitives";
-import type { Condition, Question, Scalar } from "./types";
+import type { Condition, ListRule, NumberBound, Question, Scalar } from "./types";
 
 /** One `{ code, answer }` of a request. */
 export type RawAnswer = { code: string; answer?: unknown };
@@ -48,7 +48,7 @@ export type Evaluation = {
 };
 
 type Lookup = (code: string) => AnswerValue | undefined;
-type ProblemHint = Pick<AnswerProblem, "allowed" | "document" | "entry">;
+type ProblemHint = Pick<AnswerProblem, "allowed" | "document" | "entry" | "detail">;
 type Normalised = { ok: true; value: AnswerValue } | { ok: false; hint?: ProblemHint };
 
 const FAIL: Normalised = { ok: false };
@@ -66,8 +66,18 @@ export function evaluationContext(now: Date = new Date()): EvaluationContext {
 export function conditionHolds(condition: Condition, lookup: Lookup): boolean {
   if ("all" in condition) return condition.all.every((c) => conditionHolds(c, lookup));
   if ("any" in condition) return condition.any.some((c) => conditionHolds(c, lookup));
+  if ("not" in condition) return !conditionHolds(condition.not, lookup);
   const value = lookup(condition.answer);
   if (value === undefined) return false;
+  if ("present" in condition) return !Array.isArray(value) || value.length > 0;
+  if ("some" in condition) {
+    if (!Array.isArray(value)) return false;
+    return value.some(
+      (entry) =>
+        typeof entry === "object" &&
+        conditionHolds(condition.some, (code) => (code in entry ? entry[code] : lookup(code))),
+    );
+  }
   if ("equals" in condition) return value === condition.equals;
   return condition.in.some((candidate) => candidate === value);
 }
@@ -201,7 +211,19 @@ function normalise(question: Question, raw: unknown, context: EvaluationContext,
     case "decimal": {
       const value = asDecimal(raw);
       if (!value || value.decimalPlaces() > question.scale) return FAIL;
-      return value.lt(question.min) || value.gt(question.max) ? FAIL : ok(value.toFixed());
+      if (value.lt(question.min) || value.gt(question.max)) return FAIL;
+      const exceeded = (question.bounds ?? []).map((b) => boundExceeded(b, value, lookup)).find(Boolean);
+      return exceeded ? fail({ detail: exceeded }) : ok(value.toFixed());
+    }
+    case "year": {
+      const value = asDecimal(raw);
+      const current = Number(context.today.slice(0, 4));
+      const maxAge =
+        question.maxAgeWhen?.find((rule) => conditionHolds(rule.when, lookup))?.maxAge ?? question.maxAge;
+      if (!value?.isInteger() || value.gt(current) || value.lt(current - maxAge)) {
+        return fail({ detail: `expected a year from ${current - maxAge} to ${current}` });
+      }
+      return ok(value.toNumber());
     }
     case "boolean": {
       const value =
@@ -278,7 +300,8 @@ function normalise(question: Question, raw: unknown, context: EvaluationContext,
         if (nested.failures.length) return fail({ entry: { index, problems: nested.problems } });
         entries.push(nested.values as Record<string, Scalar>);
       }
-      return ok(entries);
+      const broken = (question.rules ?? []).map((rule) => listRuleBroken(rule, entries)).find(Boolean);
+      return broken ? fail({ detail: broken }) : ok(entries);
     }
   }
 }
@@ -292,4 +315,39 @@ function optionEntryAnswers(entry: unknown): RawAnswer[] | undefined {
     answers.push(item as RawAnswer);
   }
   return answers;
+}
+
+/** Why a number breaks a bound (in words, for the error), or undefined when it keeps it. */
+function boundExceeded(bound: NumberBound, value: Decimal, lookup: Lookup): string | undefined {
+  if (bound.when && !conditionHolds(bound.when, lookup)) return undefined;
+  const limits: { max: Decimal; says: string }[] = [];
+  if (bound.max !== undefined) limits.push({ max: new Decimal(bound.max), says: `at most ${bound.max}` });
+  if (bound.maxPercentOf) {
+    const { answer, percent } = bound.maxPercentOf;
+    const base = asDecimal(lookup(answer));
+    // Without the other answer (missing or invalid, reported on its own) there is nothing to compare.
+    if (base) {
+      const max = base.times(percent).div(100);
+      limits.push({ max, says: `at most ${percent}% of ${answer} (${max.toFixed(2)})` });
+    }
+  }
+  if (!limits.some((limit) => value.gt(limit.max))) return undefined;
+  return `expected ${limits.map((limit) => limit.says).join(" and ")}`;
+}
+
+/** Why a list's entries break one of its rules (in words), or undefined. */
+function listRuleBroken(rule: ListRule, entries: Record<string, Scalar>[]): string | undefined {
+  if ("unique" in rule) {
+    const seen = new Set<Scalar>();
+    for (const entry of entries) {
+      const value = entry[rule.unique];
+      if (value === undefined) continue;
+      if (seen.has(value)) return `${rule.unique} ${String(value)} appears in more than one entry`;
+      seen.add(value);
+    }
+    return undefined;
+  }
+  const { field, values } = rule.includesAny;
+  const included = entries.some((entry) => values.includes(String(entry[field])));
+  return included ? undefined : `expected an entry whose ${field} is one of: ${values.join(", ")}`;
 }

@@ -1,3 +1,5 @@
+import { bike } from "./products/bike";
+import { constructionEquipment } from "./products/construction-equipment";
 import { dentist } from "./products/dentist";
 import { directorsOfficers } from "./products/directors-officers";
 import { insuranceBroker } from "./products/insurance-broker";
@@ -12,6 +14,8 @@ export const CATALOGUE: readonly ModalityDefinition[] = [
   medical,
   dentist,
   directorsOfficers,
+  bike,
+  constructionEquipment,
 ];
 
 const byOperationCode = new Map(CATALOGUE.map((m) => [m.operationCode, m]));
@@ -38,8 +42,10 @@ export function getModalityByCode(code: string): ModalityDefinition {
  * (pt-BR), `type` with its constraints (see `QuestionType`), `required`, an optional `default`, and
  * an optional `when` condition: the question is shown and evaluated only while `when` holds, and a
  * choice option only while its own `when` holds. Conditions read answers of earlier questions only:
- * `{ answer, equals }`, `{ answer, in }`, `{ all }`, `{ any }`. `options`-type questions (the limit
- * options) repeat their `fields` once per entry; each entry becomes one price variant.
+ * `{ answer, equals }`, `{ answer, in }`, `{ answer, present }`, `{ answer, some }` (a list with an
+ * entry that satisfies it), `{ not }`, `{ all }`, `{ any }`. `options`-type questions repeat their
+ * `fields` once per entry, and a field may itself be a list (an item's coverages): each limit option
+ * becomes one price variant, each insured item one too, plus their aggregate.
  */
 export function getModalityQuestions(modality: string): Question[] | undefined {
   const definition = byCode.get(modality) ?? byOperationCode.get(modality);

@@ -29,17 +29,21 @@ export function takesDueDay(method: string | undefined): boolean {
 /**
  * The proposal's questions for a modality, in evaluation order; same format as the
  * catalogue's (see getModalityQuestions). PAYMENT-METHOD offers only the modality's payment options
- * (D&O: TICKET or PIX). The two identifiers are checked against the quotation by the proposal service.
+ * (D&O: TICKET or PIX; a bike without invoice: CREDIT-CARD). The two identifiers are checked against the quotation by the proposal service.
  */
 export function proposalQuestions(definition: ModalityDefinition): Question[] {
-  const methods = definition.payment.options.map((o) => o.proposalMethod);
   return [
     {
       code: "PAYMENT-METHOD",
       label: "Forma de pagamento",
       type: "choice",
       required: true,
-      options: methods.map((value) => ({ value, label: PAYMENT_METHOD_TEXT[value] })),
+      // An option's condition reads the quotation's answers (an invoice-less bike: card only).
+      options: definition.payment.options.map(({ proposalMethod: value, when }) => ({
+        value,
+        label: PAYMENT_METHOD_TEXT[value],
+        ...(when ? { when } : {}),
+      })),
     },
     DUE_DAY_QUESTION,
     { code: "SELECTED-VARIANT-IDENTIFIER", label: "Opção de preço", type: "guid", required: true },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { quotationRequestSchema } from "@/lib/schemas/quotation";
-import { describeCondition } from "./answer-errors";
+import { describeBound, describeCondition, describeListRule, describeYearRange } from "./answer-errors";
 import { CATALOGUE } from "./index";
 import type { ModalityDefinition, Question } from "./types";
 
@@ -25,8 +25,15 @@ function answerValue(question: Question): z.ZodType {
       });
     case "integer":
       return z.union([z.number().int().min(question.min).max(question.max), numeric]);
-    case "decimal":
-      return z.union([z.number().min(question.min).max(question.max), numeric]);
+    case "decimal": {
+      const value = z.union([z.number().min(question.min).max(question.max), numeric]);
+      const bounds = (question.bounds ?? []).map(describeBound);
+      return bounds.length ? value.meta({ description: `Also ${bounds.join("; ")}.` }) : value;
+    }
+    case "year":
+      return z
+        .union([z.number().int(), numeric])
+        .meta({ description: `A year: ${describeYearRange(question)}.` });
     case "boolean":
       return question.mustBe === undefined
         ? z.union([z.boolean(), z.enum(["true", "false"])])
@@ -49,10 +56,12 @@ function answerValue(question: Question): z.ZodType {
       return z.literal(question.values as [number, ...number[]]);
     case "options": {
       const field = z.union(question.fields.map(answerSchema) as [z.ZodType, ...z.ZodType[]]);
-      return z
+      const list = z
         .array(z.union([z.array(field), field]))
         .min(question.minItems)
         .max(question.maxItems);
+      const rules = (question.rules ?? []).map(describeListRule);
+      return rules.length ? list.meta({ description: `Entries: ${rules.join("; ")}.` }) : list;
     }
   }
 }

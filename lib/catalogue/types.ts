@@ -15,8 +15,30 @@ export type Scalar = string | number | boolean;
 export type Condition =
   | { answer: string; equals: Scalar }
   | { answer: string; in: Scalar[] }
+  /** The answer was sent and evaluated (a list answer with at least one entry). */
+  | { answer: string; present: true }
+  /** A list answer (an `options` question) one of whose entries satisfies the condition. */
+  | { answer: string; some: Condition }
+  | { not: Condition }
   | { all: Condition[] }
   | { any: Condition[] };
+
+/**
+ * An extra bound on a number, applied while `when` holds: at most `percent` % of another answer
+ * evaluated before it (of the same list entry or any enclosing one), and/or at most `max`.
+ */
+export type NumberBound = {
+  when?: Condition;
+  maxPercentOf?: { answer: string; percent: number };
+  max?: number;
+};
+
+/** A rule over the entries of a list answer (an `options` question). */
+export type ListRule =
+  /** No two entries share the field's value (one entry per coverage type). */
+  | { unique: string }
+  /** At least one entry has the field at one of the values (DAMAGE or THEFT among the coverages). */
+  | { includesAny: { field: string; values: string[] } };
 
 export type ChoiceOption = {
   value: string;
@@ -37,7 +59,12 @@ export type QuestionType =
   /** A number or numeric string that is a whole number within [min, max]. */
   | { type: "integer"; min: number; max: number }
   /** A number or numeric string within [min, max] with at most `scale` decimals; stored as a string. */
-  | { type: "decimal"; min: number; max: number; scale: number }
+  | { type: "decimal"; min: number; max: number; scale: number; bounds?: NumberBound[] }
+  /**
+   * A year from `maxAge` years before the current year (in São Paulo) to the current year; the
+   * first `maxAgeWhen` entry whose condition holds replaces `maxAge`.
+   */
+  | { type: "year"; maxAge: number; maxAgeWhen?: { when: Condition; maxAge: number }[] }
   /** true / false (or the strings "true" / "false"); `mustBe` refuses the other value. */
   | { type: "boolean"; mustBe?: boolean }
   /** One of the options (case-insensitive); stored as the option's value. */
@@ -62,7 +89,15 @@ export type QuestionType =
    * A list of options, each a list of `{ code, answer }` evaluated against `fields` (a bare
    * `{ code, answer }` counts as an option of one field). Stored as `[{ [code]: value }]`.
    */
-  | { type: "options"; fields: Question[]; minItems: number; maxItems: number };
+  | {
+      type: "options";
+      fields: Question[];
+      minItems: number;
+      maxItems: number;
+      rules?: ListRule[];
+      /** pt-BR noun of one entry for the portal ("Bicicleta", "Cobertura"); without it, "Opção". */
+      entryLabel?: string;
+    };
 
 export type Question = QuestionType & {
   code: string;
@@ -122,6 +157,8 @@ export type PaymentOptionRule = {
   /** The PAYMENT-METHOD answer of the proposal that selects this option. */
   proposalMethod: "CREDIT-CARD" | "TICKET" | "PIX";
   maxInstallments: number;
+  /** The option is offered only while this holds for the quotation's answers (a bike without invoice: card only). */
+  when?: Condition;
 };
 
 /**
@@ -139,18 +176,54 @@ export type PaymentRules = {
   options: PaymentOptionRule[];
 };
 
-export type ModalityDefinition = {
+/** How one coverage of an insured item is limited and rated. */
+export type ItemCoverageRule = {
+  description: string;
+  /** Annual tariff rate on the coverage's limit, in percent, as an exact decimal string. */
+  ratePercent: string;
+  /**
+   * The coverage's limit: the item's insured value; a percentage of it answered in the coverage's
+   * `percentAnswer`; or an amount answered in `valueAnswer` (the item's value when not sent).
+   */
+  limit:
+    | { itemValue: true }
+    | { percentAnswer: string }
+    /** When the amount is not sent: `percent` % of the item's value, capped at `max` reais. */
+    | { valueAnswer: string; otherwise?: { percent: number; max?: number } };
+};
+
+/**
+ * Pricing of an item-based modality (bike, construction equipment): each entry of the `items` list
+ * is priced on its own (one variant per item) and the aggregate variant sums them (docs/pricing.md).
+ */
+export type ItemRating = {
+  /** The `options` question listing the insured items. */
+  items: string;
+  /** The item's insured value: `answer` x `percentAnswer` % (when answered) + each `plus.field` of `plus.list`. */
+  itemValue: { answer: string; percentAnswer?: string; plus?: { list: string; field: string } };
+  /** The item's list of coverages and the field naming each one's type. */
+  coverages: { list: string; typeField: string };
+  coverageRules: Record<string, ItemCoverageRule>;
+  /** Multipliers of every coverage's tariff, read from the item's answers, then the quotation's. */
+  factors: RatingFactor[];
+  deductible: DeductibleRule;
+  /** The item's answers that identify it in documents, in order (brand, model, serial number). */
+  describedBy: string[];
+  /** pt-BR noun of one item ("Bicicleta", "Equipamento"). */
+  itemLabel: string;
+};
+
+type ModalityBase = {
   operationCode: string;
   /** The MODALITY answer and modalityCode of the policy. */
   code: string;
   text: string;
+  /** The policy lookup's modalityText where the insurer shows another than its list's (bike: "Bicicletas"). */
+  lookupText?: string;
   productCode: string;
   productText: string;
   personTypes: PersonType[];
   questions: Question[];
-  /** The `options` question whose entries become price variants, and its limit field. */
-  variants: { answer: string; limitField: string };
-  rating: RatingTable;
   payment: PaymentRules;
   /** What a late installment's second copy adds (lib/payments/second-copy). */
   latePayment: LatePaymentRules;
@@ -161,3 +234,19 @@ export type ModalityDefinition = {
    */
   cancellation: { refundMethod: "PRO-RATA" | "SHORT-RATE" };
 };
+
+/** A modality quoted by limit options (the RC products and D&O): one price variant per option. */
+export type LimitModalityDefinition = ModalityBase & {
+  shape: "limit-options";
+  /** The `options` question whose entries become price variants, and its limit field. */
+  variants: { answer: string; limitField: string };
+  rating: RatingTable;
+};
+
+/** A modality insuring a list of items, each priced on its own, plus the aggregate variant. */
+export type ItemModalityDefinition = ModalityBase & {
+  shape: "items";
+  itemRating: ItemRating;
+};
+
+export type ModalityDefinition = LimitModalityDefinition | ItemModalityDefinition;

@@ -75,6 +75,15 @@ export type ReadyQuotation = {
   installments: number;
 };
 
+export type QuotationWithProposalOptions = {
+  method: PaymentMethod;
+  installments?: number;
+  dueDay?: number;
+  insuredName?: string;
+  /** Another product's quotation (operationCode and answers); the broker E&O one by default. */
+  quotation?: { operationCode: string; answers: unknown[] };
+};
+
 /**
  * A quotation with a proposal, made through the real quotation and proposal services:
  * `TICKET` or `PIX` with DUE-DAY, or `CREDIT-CARD`, on the plan with `installments` installments.
@@ -82,14 +91,15 @@ export type ReadyQuotation = {
 export async function createQuotationWithProposal(
   db: Database,
   broker: { id: string; registerNumber: string },
-  options: { method: PaymentMethod; installments?: number; dueDay?: number; insuredName?: string },
+  options: QuotationWithProposalOptions,
 ): Promise<ReadyQuotation> {
   const item = await createQuotation(db, broker.id, {
-    operationCode: "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
+    operationCode: options.quotation?.operationCode ?? "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
     registerNumber: broker.registerNumber,
-    answers: brokerQuotationAnswers({ insuredName: options.insuredName }),
+    answers: options.quotation?.answers ?? brokerQuotationAnswers({ insuredName: options.insuredName }),
   } as never);
-  const pricing = item.pricing[0]!;
+  // The first variant with plans: an item-based quotation's aggregate (its items' have none).
+  const pricing = item.pricing.find((p) => p.payment.paymentOptions.length)!;
   const paymentType = PROPOSAL_METHODS[options.method];
   const option = pricing.payment.paymentOptions.find((o) => o.paymentType === paymentType)!;
   const wanted = options.installments ?? 1;
@@ -122,10 +132,10 @@ export async function issueTestPolicy(
   db: Database,
   broker: { id: string; registerNumber: string },
   gateway: PaymentGateway,
-  options: { method: PaymentMethod; installments?: number; now?: Date },
+  options: Omit<QuotationWithProposalOptions, "dueDay" | "insuredName"> & { now?: Date },
 ): Promise<typeof policies.$inferSelect> {
   const { method } = options;
-  const q = await createQuotationWithProposal(db, broker, { method, installments: options.installments });
+  const q = await createQuotationWithProposal(db, broker, options);
   const started = await startCheckout(db, broker.id, {
     registerNumber: broker.registerNumber,
     quotationIdentifier: q.quotationId,

@@ -4,6 +4,7 @@ import type { Database } from "@/db/index";
 import { confirmQuotationWithCheckout, findCheckoutTarget } from "@/db/queries/checkouts";
 import { type PaymentMethod, policies, policyInstallments } from "@/db/schema";
 import { getModalityByCode } from "@/lib/catalogue";
+import type { RawAnswer } from "@/lib/catalogue/evaluate";
 import { issuePolicy } from "@/lib/checkout/issue-policy";
 import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { issueEndorsement, previewEndorsement } from "@/lib/endorsement-service/service";
@@ -143,7 +144,7 @@ export async function seedDemoEndorsements(
     type: "COVERAGE",
     answers: [
       {
-        code: getModalityByCode(coverage.modalityCode).variants.limitField,
+        code: limitFieldOf(coverage.modalityCode),
         answer: COVERAGE_LIMITS.endorsed,
       },
     ],
@@ -233,7 +234,10 @@ export type DemoCheckoutPayment = {
 export async function issueDemoPolicyThroughCheckout(
   db: Database,
   broker: { id: string; registerNumber: string },
-  options: { modality: DemoModality; at: Date; seed: number; limit: number } & DemoCheckoutPayment,
+  options: { modality: DemoModality; at: Date; seed: number; limit: number } & DemoCheckoutPayment & {
+      /** The answers of an item-based product (the generated ones are of limit-option products). */
+      answers?: RawAnswer[];
+    },
 ) {
   const { modality, at } = options;
   const demo = {
@@ -241,18 +245,21 @@ export async function issueDemoPolicyThroughCheckout(
     limitCents: options.limit * 100,
   };
   const startDay = addDays(businessDay(at), options.startInDays ?? 3);
-  const answers = demoAnswers({ ...demo, vigencyStartedAt: startOfBusinessDay(startDay) }, at);
+  const answers =
+    options.answers ??
+    storedAnswersToRaw(demoAnswers({ ...demo, vigencyStartedAt: startOfBusinessDay(startDay) }, at));
   const item = await createQuotation(
     db,
     broker.id,
     {
       operationCode: getModalityByCode(modality.code).operationCode,
       registerNumber: broker.registerNumber,
-      answers: storedAnswersToRaw(answers),
+      answers,
     },
     at,
   );
-  const variant = item.pricing[0]!;
+  // The first variant with plans: an item-based quotation's aggregate (its items' have none).
+  const variant = item.pricing.find((p) => p.payment.paymentOptions.length)!;
   const wanted = PROPOSAL_METHODS[options.method ?? "CREDIT-CARD"];
   const option =
     variant.payment.paymentOptions.find((o) => o.paymentType === wanted) ??
@@ -325,4 +332,11 @@ export async function issueDemoPolicyThroughCheckout(
     .from(policies)
     .where(eq(policies.id, outcome.policyId));
   return policy!;
+}
+
+/** The limit field of a limit-options product (the demo's coverage change picks one). */
+function limitFieldOf(modalityCode: string): string {
+  const definition = getModalityByCode(modalityCode);
+  if (definition.shape !== "limit-options") throw new Error(`${modalityCode} has no limit options`);
+  return definition.variants.limitField;
 }

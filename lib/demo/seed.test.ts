@@ -55,6 +55,7 @@ afterAll(async () => {
 });
 
 const PIX_POLICIES = Object.keys(DEMO_PIX_POLICIES).length;
+const ITEM_POLICIES = 2;
 
 async function brokerId(registerNumber: string): Promise<string> {
   const [broker] = await handle.db.select().from(brokers).where(eq(brokers.registerNumber, registerNumber));
@@ -96,6 +97,7 @@ describe("demo seed", () => {
     expect(copiesAfter!.n).toBe(copiesBefore!.n);
     expect(second.policiesCreated).toBe(0);
     expect(second.collectionPoliciesIssued).toBe(0);
+    expect(second.itemPoliciesIssued).toBe(0);
     expect(second.noticesSent).toBe(0);
     expect(second.keys.every((k) => k.key === undefined)).toBe(true);
     expect((await handle.db.select().from(apiKeys)).length).toBe(DEMO_BROKERS.length);
@@ -107,13 +109,17 @@ describe("demo seed", () => {
   it("makes realistic policies: all products, statuses, valid CPF/CNPJ, pt-BR names", async () => {
     const rows = await handle.db.select().from(policies);
     // The generated policies, and per broker one issued through checkout for the COVERAGE
-    // endorsement and the Pix ones (lib/demo/collection.ts).
+    // endorsement, the Pix ones (lib/demo/collection.ts) and a bike and an equipment policy (items.ts).
     expect(rows.length).toBe(
-      DEMO_BROKERS.reduce((sum, demo) => sum + (demo.policies > 0 ? demo.policies + 1 + PIX_POLICIES : 0), 0),
+      DEMO_BROKERS.reduce(
+        (sum, demo) => sum + (demo.policies > 0 ? demo.policies + 1 + PIX_POLICIES + ITEM_POLICIES : 0),
+        0,
+      ),
     );
     expect(first.collectionPoliciesIssued).toBe(2 * PIX_POLICIES);
+    expect(first.itemPoliciesIssued).toBe(2 * ITEM_POLICIES);
     expect(formatSeedReport(first)).toContain("Notices to the insured in the outbox:");
-    expect(new Set(rows.map((r) => r.modalityCode)).size).toBe(4);
+    expect(new Set(rows.map((r) => r.modalityCode)).size).toBe(6);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(["Issued", "Expired", "Canceled"]));
     for (const row of rows) {
       const valid =

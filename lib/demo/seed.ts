@@ -24,6 +24,7 @@ import { demoAnswers } from "@/lib/demo/answers";
 import { demoClaims } from "@/lib/demo/claims";
 import { type DemoCollectionBroker, seedDemoCollection, sendDemoNotices } from "@/lib/demo/collection";
 import { type DemoEndorsementBroker, seedDemoEndorsements } from "@/lib/demo/endorsements";
+import { seedDemoItemPolicies } from "@/lib/demo/items";
 import { createRandom } from "@/lib/demo/people";
 import { type DemoModality, type DemoPolicy, demoPolicy } from "@/lib/demo/policies";
 import { boletoOurNumber, buildBoleto } from "@/lib/documents/boleto";
@@ -89,12 +90,17 @@ export type SeedReport = {
   collectionPoliciesIssued: number;
   /** Notices to the insured the notices job put in the outbox, on the run that made them. */
   noticesSent: number;
+  /** Bike and construction equipment policies issued through the checkout (lib/demo/items.ts). */
+  itemPoliciesIssued: number;
 };
 
 /** Idempotent: a second run adds nothing and reports the existing key prefixes (keys are shown once). */
 export async function seedDemoData(db: Database, now = new Date()): Promise<SeedReport> {
   await syncCatalogue(db);
-  const modalityRows = await listModalityLabels(db);
+  // The generated book is of limit-option products; item-based ones are issued apart (lib/demo/items.ts).
+  const modalityRows = (await listModalityLabels(db)).filter(
+    (row) => getModalityByCode(row.code).shape === "limit-options",
+  );
   const report: SeedReport = {
     logins: [],
     keys: [],
@@ -102,6 +108,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
     endorsementsIssued: 0,
     collectionPoliciesIssued: 0,
     noticesSent: 0,
+    itemPoliciesIssued: 0,
   };
   const endorsing: (DemoEndorsementBroker & DemoCollectionBroker)[] = [];
   for (const [brokerIndex, demo] of DEMO_BROKERS.entries()) {
@@ -203,6 +210,9 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
       modalityRows as DemoModality[],
       now,
     );
+  }
+  for (const broker of endorsing) {
+    report.itemPoliciesIssued += await seedDemoItemPolicies(db, broker, now);
   }
   if (endorsing.length) {
     const notices = await sendDemoNotices(db, now);
@@ -452,6 +462,9 @@ export function formatSeedReport(report: SeedReport): string {
   }
   if (report.policiesCreated) lines.push(`  Policies created: ${report.policiesCreated}`);
   if (report.endorsementsIssued) lines.push(`  Endorsements issued: ${report.endorsementsIssued}`);
+  if (report.itemPoliciesIssued) {
+    lines.push(`  Bike and equipment policies issued through checkout: ${report.itemPoliciesIssued}`);
+  }
   if (report.collectionPoliciesIssued) {
     lines.push(`  Pix policies issued through checkout: ${report.collectionPoliciesIssued}`);
   }

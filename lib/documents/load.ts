@@ -5,27 +5,17 @@ import {
   listInstallmentsForDocument,
 } from "@/db/queries/documents";
 import { findActivePixCharges, type PixChargeRow } from "@/db/queries/pix-charges";
-import type { Rate } from "@/db/schema";
 import { splitInstallments } from "@/lib/money";
 import { boletoOurNumber } from "./boleto";
+import { coverageData, insuredItemsData } from "./insured-items";
 import type {
   BoletoDocumentData,
-  CoverageData,
   InsuredData,
   PixCodeData,
   PixDocumentData,
   PolicyDocumentData,
   ProposalDocumentData,
 } from "./types";
-
-function coverages(rates: Rate[] | null | undefined): CoverageData[] {
-  return (rates ?? []).map((rate) => ({
-    description: rate.description,
-    limitCents: rate.limitCents,
-    netCents: rate.netCents,
-    deductibleText: rate.deductible?.text ?? "",
-  }));
-}
 
 /** The policy PDF's data; undefined when the policy no longer exists. */
 export async function loadPolicyDocumentData(
@@ -65,7 +55,8 @@ export async function loadPolicyDocumentData(
     interestCents: policy.interestCents,
     totalCents: policy.totalCents,
     paymentMethod: policy.paymentMethod,
-    coverages: coverages(source.rates),
+    coverages: coverageData(source.rates),
+    items: insuredItemsData(policy.modalityCode, quotation.answers, source.rates),
     installments: installments.map((installment) => ({
       installmentNumber: installment.installmentNumber,
       dueDate: installment.dueDate,
@@ -182,7 +173,8 @@ export async function loadProposalDocumentData(
       taxCents: variant.taxCents,
       interestCents: variant.interestCents,
       totalCents: variant.totalCents,
-      coverages: coverages(variant.rates),
+      coverages: coverageData(variant.rates),
+      items: insuredItemsData(quotation.modalityCode, quotation.answers, variant.rates),
     },
     payment: {
       method: proposal.paymentMethod,

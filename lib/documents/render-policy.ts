@@ -8,6 +8,7 @@ import {
 } from "@/lib/format/labels";
 import { formatIdentity } from "@/lib/identity";
 import { formatBrl } from "@/lib/money";
+import { drawCoverageTable, drawInsuredItems } from "./draw-coverages";
 import { INSURER } from "./issuer";
 import { formatAddress, formatPhone, identityLabel } from "./labels";
 import {
@@ -86,21 +87,11 @@ export function renderPolicyPdf(data: PolicyDocumentData, options: RenderOptions
       drawSection(doc, "Corretor");
       drawFields(doc, brokerFields(data.broker));
 
-      if (data.coverages.length) {
+      if (data.items) {
+        drawInsuredItems(doc, data.items);
+      } else if (data.coverages.length) {
         drawSection(doc, "Coberturas");
-        drawTable(
-          doc,
-          [
-            { header: "Cobertura", width: 5 },
-            { header: "Limite", width: 2, align: "right" },
-            { header: "Franquia", width: 4 },
-          ],
-          data.coverages.map((coverage) => [
-            coverage.description,
-            formatBrl(coverage.limitCents),
-            coverage.deductibleText,
-          ]),
-        );
+        drawCoverageTable(doc, data.coverages);
       }
 
       drawSection(doc, "Prêmio");

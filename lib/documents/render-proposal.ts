@@ -1,6 +1,7 @@
 import { formatDatePtBr } from "@/lib/dates";
 import { PAYMENT_METHOD_TEXT } from "@/lib/format/labels";
 import { formatBrl } from "@/lib/money";
+import { drawCoverageTable, drawInsuredItems } from "./draw-coverages";
 import {
   drawFields,
   drawHeader,
@@ -47,23 +48,8 @@ export function renderProposalPdf(data: ProposalDocumentData, options: RenderOpt
 
       drawSection(doc, "Coberturas e limite contratados");
       drawFields(doc, [{ label: "Limite máximo de indenização", value: formatBrl(variant.limitCents) }]);
-      if (variant.coverages.length) {
-        drawTable(
-          doc,
-          [
-            { header: "Cobertura", width: 5 },
-            { header: "Limite", width: 2.2, align: "right" },
-            { header: "Prêmio líquido", width: 2.2, align: "right" },
-            { header: "Franquia", width: 3.6 },
-          ],
-          variant.coverages.map((coverage) => [
-            coverage.description,
-            formatBrl(coverage.limitCents),
-            formatBrl(coverage.netCents),
-            coverage.deductibleText,
-          ]),
-        );
-      }
+      if (variant.items) drawInsuredItems(doc, variant.items, true);
+      else drawCoverageTable(doc, variant.coverages, true);
 
       drawSection(doc, "Prêmio");
       drawSummary(doc, [

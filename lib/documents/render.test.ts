@@ -7,7 +7,7 @@ import { renderBoletoPdf, slipBoleto } from "./render-boleto";
 import { renderPolicyPdf } from "./render-policy";
 import { renderProposalPdf } from "./render-proposal";
 import { FIXTURE_ADDRESS, FIXTURE_RATES } from "./testing-fixtures";
-import { countPdfPages, extractPdfText } from "./testing-pdf";
+import { countPdfPages, extractPdfText, extractServedPdfText } from "./testing-pdf";
 import type { BoletoDocumentData, PolicyDocumentData, ProposalDocumentData } from "./types";
 
 const insured = {
@@ -127,6 +127,8 @@ describe("renderPolicyPdf", () => {
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.toString("latin1")).toContain("/FlateDecode");
     expect(extractPdfText(pdf)).not.toContain("Apólice de Seguro");
+    // As served, its text is read once the streams are inflated.
+    expect(extractServedPdfText(pdf)).toContain("Apólice de Seguro");
   });
 });
 

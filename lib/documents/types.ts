@@ -20,6 +20,16 @@ export type CoverageData = {
   deductibleText: string;
 };
 
+/** An insured item of an item-based product (bike, construction equipment). */
+export type InsuredItemData = {
+  /** "Bicicleta 1", "Equipamento 2". */
+  title: string;
+  /** What identifies it: brand, model, year, serial number. */
+  description: string;
+  valueCents: number;
+  coverages: CoverageData[];
+};
+
 export type PolicyDocumentData = {
   /** 24 digits. */
   number: string;
@@ -47,6 +57,8 @@ export type PolicyDocumentData = {
   totalCents: number;
   paymentMethod: PaymentMethod;
   coverages: CoverageData[];
+  /** Item-based products: the items, each with its coverages (instead of `coverages`). */
+  items?: InsuredItemData[];
   installments: {
     installmentNumber: number;
     dueDate: Date;
@@ -73,6 +85,7 @@ export type ProposalDocumentData = {
     interestCents: number;
     totalCents: number;
     coverages: CoverageData[];
+    items?: InsuredItemData[];
   };
   payment: {
     method: PaymentMethod;

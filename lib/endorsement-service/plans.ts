@@ -30,7 +30,8 @@ import {
 import { dayStart, vigencyDays } from "@/lib/endorsements/rules";
 import type { ErrorItem } from "@/lib/http/errors";
 import { formatBrl } from "@/lib/money";
-import { IOF_RATE, priceQuotation } from "@/lib/quotations/pricing";
+import { priceQuotation } from "@/lib/quotations/price-quotation";
+import { IOF_RATE } from "@/lib/quotations/pricing";
 
 /** A type's plan, or the INVALID-FORM-FIELD items that stop it (every bad field at once). */
 export type PlanOutcome = { ok: true; values: DraftValues } | { ok: false; errors: ErrorItem[] };
@@ -186,7 +187,7 @@ function deductibleText(
   code: string | null,
   personType: "NATURAL" | "LEGAL",
 ): string {
-  const rule = definition.rating.deductible;
+  const rule = definition.shape === "items" ? definition.itemRating.deductible : definition.rating.deductible;
   if ("fixed" in rule) return rule.fixed.text;
   return code ? (rule.texts[code]?.[personType] ?? code) : "—";
 }
@@ -215,6 +216,19 @@ async function currentCoverage(tx: Executor, policy: PolicyRow) {
 export async function planCoverage(tx: Executor, input: PlanInput): Promise<PlanOutcome> {
   const { policy } = input;
   const definition = getModalityByCode(policy.modalityCode);
+  if (definition.shape !== "limit-options") {
+    // An item-based policy's coverages are per item: a change is a new quotation, not this endorsement.
+    return {
+      ok: false,
+      errors: [
+        {
+          code: "INVALID-FORM-FIELD",
+          message: "The coverages of an item-based policy (bike, equipment) are changed by a new quotation.",
+          properties: ["type"],
+        },
+      ],
+    };
+  }
   const optionsQuestion = definition.questions.find(
     (question) => question.code === definition.variants.answer,
   );

@@ -1,4 +1,5 @@
 import type { InstallmentReadRow, PolicyDetails, PolicyReadRow } from "@/db/queries/policies";
+import { findModalityByCode } from "@/lib/catalogue";
 import { type PolicyDocumentLinks, signPolicyDocumentLinks } from "@/lib/documents/policy-links";
 import { endorsementToWire, refundToWire } from "@/lib/endorsements/to-wire";
 import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT } from "@/lib/format/labels";
@@ -67,8 +68,14 @@ export function policyToWire(
   };
 }
 
-/** A read's policy on the wire, with signed document links pointing at `origin` (none without one). */
+/**
+ * A read's policy on the wire, with signed document links pointing at `origin` (none without one).
+ * The single lookup names the modality as the insurer's lookup does where that differs from its
+ * list (bike: "Bicicletas" here, "Bike" in the list).
+ */
 export function policyDetailsToWire(details: PolicyDetails, origin?: string): PolicyWire {
   const links = origin ? signPolicyDocumentLinks(details.documentIds, origin) : {};
-  return policyToWire(details.policy, details.installments, links, details.history, origin);
+  const wire = policyToWire(details.policy, details.installments, links, details.history, origin);
+  const lookupText = findModalityByCode(details.policy.modalityCode)?.lookupText;
+  return lookupText ? { ...wire, modalityText: lookupText } : wire;
 }

@@ -96,6 +96,7 @@ export function coverageOptions(
   } catch {
     return undefined;
   }
+  if (definition.shape !== "limit-options") return undefined;
   const question = definition.questions.find((item) => item.code === definition.variants.answer);
   if (question?.type !== "options") return undefined;
   const rule = definition.rating.deductible;

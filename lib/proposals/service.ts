@@ -10,13 +10,19 @@ import { setInstallmentPlanDueDates, updateQuotation } from "@/db/queries/quotat
 import type { PaymentMethod } from "@/db/schema";
 import { getModalityByCode } from "@/lib/catalogue";
 import { answersNotEvaluated } from "@/lib/catalogue/answer-errors";
-import { evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
+import { type AnswerValues, evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
 import { ApiError } from "@/lib/http/errors";
 import { formatProposalNumber } from "@/lib/policies/numbers";
 import { isQuotationExpired } from "@/lib/quotation-validity/validity";
 import { computeDueDates } from "@/lib/quotations/due-dates";
-import { loadQuotationAggregate, type QuotationAggregate, toQuotationItem } from "@/lib/quotations/item";
+import {
+  loadQuotationAggregate,
+  type QuotationAggregate,
+  toQuotationItem,
+  variantIdentifierOf,
+} from "@/lib/quotations/item";
 import type { ProposalRequest, QuotationWithProposal } from "@/lib/schemas/proposal";
+import { AGGREGATE_VARIANT_ID } from "@/lib/schemas/quotation";
 import { PROPOSAL_KEPT_ANSWERS, proposalQuestions, takesDueDay } from "./questions";
 
 /**
@@ -27,7 +33,14 @@ import { PROPOSAL_KEPT_ANSWERS, proposalQuestions, takesDueDay } from "./questio
 function evaluateProposalAnswers(aggregate: QuotationAggregate, input: ProposalRequest, now: Date) {
   const definition = getModalityByCode(aggregate.quotation.modalityCode);
   const questions = proposalQuestions(definition);
-  const { values, failures, problems } = evaluateAnswers(questions, input.answers, evaluationContext(now));
+  // Payment options may depend on the quotation's answers (an invoice-less bike: card only).
+  const quotationAnswers = aggregate.quotation.answers as AnswerValues;
+  const { values, failures, problems } = evaluateAnswers(
+    questions,
+    input.answers,
+    evaluationContext(now),
+    (code) => quotationAnswers[code],
+  );
   const failed = [...failures];
   const question = (code: string) => questions.find((q) => q.code === code)!;
   const refuse = (code: string, detail: string) => {
@@ -38,9 +51,17 @@ function evaluateProposalAnswers(aggregate: QuotationAggregate, input: ProposalR
   const method = values["PAYMENT-METHOD"] as PaymentMethod | undefined;
   const option = definition.payment.options.find((o) => o.proposalMethod === method);
   const variantId = values["SELECTED-VARIANT-IDENTIFIER"] as string | undefined;
-  const variant = aggregate.variants.find((v) => v.id === variantId);
+  const named = aggregate.variants.find((v) => variantIdentifierOf(v) === variantId);
+  // An item-based quotation is proposed whole: its aggregate variant, never one item's.
+  const itemBased = aggregate.variants.some((v) => v.aggregate);
+  const variant = named && (!itemBased || named.aggregate) ? named : undefined;
   if (variantId !== undefined && !variant) {
-    refuse("SELECTED-VARIANT-IDENTIFIER", "not a variantIdentifier of this quotation");
+    refuse(
+      "SELECTED-VARIANT-IDENTIFIER",
+      named
+        ? `an item's variant; send the aggregate variant ${AGGREGATE_VARIANT_ID}`
+        : "not a variantIdentifier of this quotation",
+    );
   }
   const planId = values["PAYMENT-INSTALLMENT-IDENTIFIER"] as string | undefined;
   const plan = aggregate.plans.find(

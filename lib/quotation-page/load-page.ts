@@ -83,5 +83,6 @@ export async function loadQuotationViewFor(
     },
     policyNumber,
     pricing: item.pricing,
+    itemLabel: quotation.definition.shape === "items" ? quotation.definition.itemRating.itemLabel : undefined,
   };
 }

@@ -35,4 +35,6 @@ export type QuotationPageView = {
   proposal?: { number: string; documentUrl?: string; share?: ShareDocument };
   policyNumber: string | null;
   pricing: Pricing[];
+  /** Item-based products: the noun of one item ("Bicicleta"), for the variants' headings. */
+  itemLabel?: string;
 };

@@ -1,14 +1,74 @@
 import type { RawAnswer } from "@/lib/catalogue/evaluate";
 import { addDays, businessDay } from "@/lib/dates";
 
-export type SampleModality = "broker" | "medical" | "dentist" | "directors";
+export type SampleModality = "broker" | "medical" | "dentist" | "directors" | "bike" | "equipment";
 
 export const SAMPLE_OPERATION_CODES: Record<SampleModality, string> = {
   broker: "INSURANCE-BROKER-CIVIL-LIABILITY-PARTNER",
   medical: "MEDICAL-CIVIL-LIABILITY-PARTNER",
   dentist: "DENTIST-CIVIL-LIABILITY-PARTNER",
   directors: "DIRECTORS-OFFICERS-CIVIL-LIABILITY-PARTNER",
+  bike: "BIKE-MULTIPLE-PERIL-PARTNER",
+  equipment: "CONSTRUCTION-EQUIPMENT-MULTIPLE-PERIL-PARTNER",
 };
+
+type Fields = Record<string, unknown>;
+const asAnswers = (fields: Fields) =>
+  Object.entries(fields)
+    .filter(([, answer]) => answer !== undefined)
+    .map(([code, answer]) => ({ code, answer }));
+
+/** One coverage entry of an item: its type and, when given, its limit answer. */
+export function sampleCoverage(type: string, limit: Fields = {}) {
+  return asAnswers({ "COVERAGE-TYPE": type, ...limit });
+}
+
+/**
+ * A bike entry of ITEMS: a R$ 8.000 aluminium bike with invoice, damage and theft by default.
+ * `fields` replace answers by code (undefined leaves one out).
+ */
+export function sampleBikeItem(fields: Fields = {}) {
+  return asAnswers({
+    "SERIAL-NUMBER": "WTU123456789",
+    "ITEM-TYPE": "TRADITIONAL",
+    BRAND: "CALOI",
+    MODEL: "Elite Carbon",
+    "MANUFACTURE-YEAR": Number(businessDay(new Date()).slice(0, 4)) - 1,
+    COMPETITIONS: false,
+    "FRAME-TYPE": "ALUMINUM",
+    "FRAME-TYPE-AGREEMENT": true,
+    NEW: false,
+    INVOICE: true,
+    "INVOICE-AGREEMENT": true,
+    "ORIGINAL-VALUE": 8000,
+    "ORIGINAL-VALUE-FACTOR": "100",
+    "VALUE-AGREEMENT": true,
+    CLAIMS: 0,
+    RENT: false,
+    DEDUCTIBLE: "DEFAULT",
+    COVERAGES: [sampleCoverage("DAMAGE-COVERAGE"), sampleCoverage("THEFT-COVERAGE")],
+    ...fields,
+  });
+}
+
+/** An equipment entry of ITEMS: a used R$ 300.000 national excavator for own use, damage only by default. */
+export function sampleEquipmentItem(fields: Fields = {}) {
+  return asAnswers({
+    "ITEM-IDENTIFIER": "3f2b8c1e-5d4a-4c3b-9a8e-7f6d5c4b3a21",
+    "ITEM-TYPE": "EXCAVATOR",
+    BRAND: "Caterpillar",
+    MODEL: "320 GC",
+    "SERIAL-NUMBER": "CAT0320GCX1234",
+    ORIGIN: "NATIONAL",
+    "EQUIPMENT-NEW": false,
+    "MANUFACTURE-YEAR": Number(businessDay(new Date()).slice(0, 4)) - 2,
+    "BENEFIT-CLAUSE": false,
+    "ITEM-VALUE": "300000.00",
+    "TYPE-USE": "PERSONAL",
+    COVERAGES: [sampleCoverage("DAMAGE-COVERAGE")],
+    ...fields,
+  });
+}
 
 const COMMON: Record<string, unknown> = {
   CONGENER: "NEW",
@@ -71,6 +131,19 @@ const SAMPLES: Record<SampleModality, Record<string, unknown>> = {
     "COMPANY-SOLVENT": true,
     "CLAIM-EXPECTATION": false,
     LIMITS: [[{ code: "LIMIT", answer: 500_000 }]],
+  },
+  bike: {
+    MODALITY: "BIKE-MULTIPLE-PERIL",
+    "PERSON-TYPE": "NATURAL",
+    IDENTITY: "529.982.247-25",
+    ITEMS: [sampleBikeItem()],
+  },
+  equipment: {
+    MODALITY: "CONSTRUCTION-EQUIPMENT-MULTIPLE-PERIL",
+    "PERSON-TYPE": "LEGAL",
+    IDENTITY: "11.222.333/0001-81",
+    "INSURED-NAME": "Construtora Exemplo Ltda",
+    ITEMS: [sampleEquipmentItem()],
   },
 };
 

@@ -2,6 +2,8 @@ import type { Question } from "@/lib/catalogue/types";
 
 export type FormSection = { title: string; questions: Question[] };
 
+type OptionsQuestion = Extract<Question, { type: "options" }>;
+
 /** Sections of the generated form, by question code prefix (everything else is "Risco"). */
 function sectionOf(question: Question): string {
   if (question.code.startsWith("INSURED-ADDRESS")) return "Endereço do segurado";
@@ -16,7 +18,7 @@ function sectionOf(question: Question): string {
     return "Seguro";
   }
   if (["BROKERAGE-COMMISSION", "GRIEVANCE-DISCOUNT"].includes(question.code)) return "Comissão e agravo";
-  if (question.type === "options") return "Limites";
+  if (question.type === "options") return question.entryLabel ? "Itens segurados" : "Limites";
   return "Risco";
 }
 
@@ -39,4 +41,22 @@ export function formSections(shown: Question[]): FormSection[] {
 export function screenOrder(questions: Question[], shown: Question[]): Question[] {
   const onScreen = formSections(shown).flatMap((section) => section.questions);
   return [...onScreen, ...questions.filter((question) => !onScreen.includes(question))];
+}
+
+/** One entry of a list in words, lower-case: "bicicleta", "cobertura"; "opção" for the limit options. */
+export function entryNoun(question: OptionsQuestion): string {
+  return (question.entryLabel ?? "Opção").toLowerCase();
+}
+
+/** Entry `index` of a list in words: "bicicleta 1", "opção 2". */
+export function entryName(question: OptionsQuestion, index: number): string {
+  return `${entryNoun(question)} ${index + 1}`;
+}
+
+/**
+ * A label made unique on the page by the entries it is in, outermost first: "Cobertura — bicicleta
+ * 1, cobertura 2", "Franquia — opção 1"; a question of the form keeps its label.
+ */
+export function labelIn(label: string, trail: readonly string[]): string {
+  return trail.length ? `${label} — ${trail.join(", ")}` : label;
 }

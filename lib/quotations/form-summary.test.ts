@@ -43,4 +43,35 @@ describe("quotation form error summary", () => {
     expect(ordered.at(-1)?.code).not.toBe("PERSON-TYPE");
     expect(ordered.slice(0, shown.length)).toEqual(formSections(shown).flatMap((s) => s.questions));
   });
+
+  it("names a nested list's fields by the entries they are in, in the entries' order", () => {
+    const bike = getModalityQuestions("BIKE-MULTIPLE-PERIL")!;
+    // As react-hook-form keeps them after the server's answer: arrays by index, a list's own error at `root`.
+    const coverages: unknown[] & { root?: unknown } = [];
+    coverages[1] = { "COVERAGE-LIMIT-VALUE": error("Informe no máximo R$ 2.400,00.") };
+    coverages.root = error("Cobertura: inclua Danos à bicicleta ou Roubo e furto qualificado.");
+    const items: unknown[] = [];
+    items[0] = { "SERIAL-NUMBER": error("Campo obrigatório."), COVERAGES: coverages };
+    items[1] = { "MANUFACTURE-YEAR": error("Informe um ano entre 2019 e 2026.") };
+    const errors = {
+      answers: { ITEMS: error("Número de série repetido.") },
+      options: { ITEMS: items },
+    } as unknown as FieldErrors<QuotationFormValues>;
+    const { labels } = summaryOf(bike, errors);
+    expect(labels).toEqual({
+      "answers.ITEMS": "Bicicletas",
+      "options.ITEMS.0.SERIAL-NUMBER": "Número de série — bicicleta 1",
+      "options.ITEMS.0.COVERAGES.root": "Coberturas — bicicleta 1",
+      "options.ITEMS.0.COVERAGES.1.COVERAGE-LIMIT-VALUE": "Limite (R$) — bicicleta 1, cobertura 2",
+      "options.ITEMS.1.MANUFACTURE-YEAR": "Ano de fabricação — bicicleta 2",
+    });
+    // toEqual ignores key order: the summary's order is the keys'.
+    expect(Object.keys(labels)).toEqual([
+      "answers.ITEMS",
+      "options.ITEMS.0.SERIAL-NUMBER",
+      "options.ITEMS.0.COVERAGES.root",
+      "options.ITEMS.0.COVERAGES.1.COVERAGE-LIMIT-VALUE",
+      "options.ITEMS.1.MANUFACTURE-YEAR",
+    ]);
+  });
 });

@@ -12,7 +12,7 @@ import { signDocumentUrl } from "@/lib/documents/links";
 import { centsToReais } from "@/lib/money";
 import { isGuid } from "@/lib/schemas/identifiers";
 import type { QuotationWithProposal } from "@/lib/schemas/proposal";
-import type { Pricing } from "@/lib/schemas/quotation";
+import { AGGREGATE_VARIANT_ID, type Pricing } from "@/lib/schemas/quotation";
 
 /** A quotation with everything its wire item shows. */
 export type QuotationAggregate = {
@@ -49,10 +49,14 @@ export async function loadQuotationAggregate(
   return { quotation, variants, plans, proposal, proposalDocumentId };
 }
 
+/** The wire identifier of a variant: its own, or the fixed one of an item-based aggregate. */
+export const variantIdentifierOf = (variant: Pick<VariantRow, "id" | "aggregate">) =>
+  variant.aggregate ? AGGREGATE_VARIANT_ID : variant.id;
+
 function toPricing(variant: VariantRow, plans: PlanRow[]): Pricing {
   const own = plans.filter((p) => p.variantId === variant.id);
   return {
-    variantIdentifier: variant.id,
+    variantIdentifier: variantIdentifierOf(variant),
     underwriting: { approved: variant.underwritingApproved, evaluations: variant.evaluations },
     price: {
       commission: centsToReais(variant.commissionCents),
@@ -62,12 +66,14 @@ function toPricing(variant: VariantRow, plans: PlanRow[]): Pricing {
       taxValue: centsToReais(variant.taxCents),
       totalValue: centsToReais(variant.totalCents),
       policyLimit: centsToReais(variant.limitCents),
+      ...(variant.itemValueCents !== null ? { itemValue: centsToReais(variant.itemValueCents) } : {}),
       rates: variant.rates.map((rate) => ({
         code: rate.code,
         description: rate.description,
         limit: centsToReais(rate.limitCents),
         netValue: centsToReais(rate.netCents),
         deductible: rate.deductible,
+        ...(rate.item !== undefined ? { item: rate.item } : {}),
       })),
     },
     payment: {

@@ -10,6 +10,7 @@ import { businessDay } from "@/lib/dates";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { computeExpiresAt, isQuotationExpired } from "@/lib/quotation-validity/validity";
 import { getQuotationForBroker } from "@/lib/quotations/item";
+import { AGGREGATE_VARIANT_ID } from "@/lib/schemas/quotation";
 
 /**
  * The signed-in broker's quotation for a quotation page (the API's item shape with its proposal),
@@ -33,8 +34,13 @@ export async function loadQuotationFor(
 ) {
   const item = await getQuotationForBroker(db, brokerId, quotationId, origin);
   if (!item) return undefined;
-  const details = await findModalityDetails(db, brokerId, quotationId);
-  if (!details) return undefined;
+  const found = await findModalityDetails(db, brokerId, quotationId);
+  if (!found) return undefined;
+  // The proposal's variant as the wire names it (an item-based quotation's aggregate has a fixed id).
+  const details = {
+    ...found,
+    proposalVariantId: found.proposalVariantAggregate ? AGGREGATE_VARIANT_ID : found.proposalVariantId,
+  };
   const summary = await findQuotationSummary(db, brokerId, quotationId);
   const expiresAt =
     details.expiresAt ?? computeExpiresAt(details.quotedAt, businessDay(details.vigencyStartedAt));

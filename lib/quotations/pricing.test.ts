@@ -7,7 +7,8 @@ import {
   sampleAnswers,
   sampleLimitDeductible,
 } from "./fixtures";
-import { computeDueDates, computePlans, computePremium, priceQuotation } from "./pricing";
+import { priceQuotation } from "./price-quotation";
+import { computeDueDates, computePlans, computePremium } from "./pricing";
 
 const QUOTED_AT = new Date("2026-03-05T12:00:00.000Z");
 

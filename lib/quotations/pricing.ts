@@ -2,6 +2,8 @@ import Decimal from "decimal.js";
 import type { Rate } from "@/db/schema";
 import { type AnswerValues, conditionHolds } from "@/lib/catalogue/evaluate";
 import type {
+  DeductibleRule,
+  LimitModalityDefinition,
   ModalityDefinition,
   PaymentOptionRule,
   PaymentRules,
@@ -60,6 +62,10 @@ export type PlanQuote = {
 export type VariantQuote = {
   position: number;
   limitCents: number;
+  /** Item-based products: the item's insured value (the aggregate's: their sum). */
+  itemValueCents?: number;
+  /** The item-based products' aggregate variant. */
+  aggregate?: boolean;
   deductibleCode: string | null;
   premium: Premium;
   rates: Rate[];
@@ -86,7 +92,7 @@ export function computePremium(
   };
 }
 
-function factorOf(rule: RatingFactor, value: Scalar | Scalar[] | undefined): Decimal {
+export function factorOf(rule: RatingFactor, value: Scalar | Scalar[] | undefined): Decimal {
   const pick = (v: Scalar) => new Decimal(rule.factors[String(v)] ?? rule.otherwise);
   if (value === undefined) return new Decimal(rule.otherwise);
   // A list answer (several categories) is rated by its riskiest value.
@@ -95,7 +101,7 @@ function factorOf(rule: RatingFactor, value: Scalar | Scalar[] | undefined): Dec
   return pick(value);
 }
 
-type Lookup = (code: string) => Scalar | Scalar[] | undefined;
+export type Lookup = (code: string) => Scalar | Scalar[] | undefined;
 
 function lookupFor(values: AnswerValues, option: Record<string, Scalar>): Lookup {
   return (code) => (code in option ? option[code] : (values[code] as Scalar | Scalar[] | undefined));
@@ -110,6 +116,17 @@ export function computeBasePremium(rating: RatingTable, lookup: Lookup, limit: n
     new Decimal(1),
   );
   return roundHalfEven(factor.times(base));
+}
+
+/** The deductible of a rate: fixed, or chosen by an answer with texts by person type. */
+export function deductibleOf(
+  rule: DeductibleRule,
+  lookup: Lookup,
+  personType: PersonType,
+): Rate["deductible"] {
+  if ("fixed" in rule) return rule.fixed;
+  const code = String(lookup(rule.field));
+  return { code, text: rule.texts[code]?.[personType] ?? code };
 }
 
 /** Splits the net premium by coverage; the rates add up to `netCents` exactly. */
@@ -127,14 +144,7 @@ export function computeRates(
     netCents,
     coverages.map((c) => c.weight),
   );
-  const rule = rating.deductible;
-  let deductible: Rate["deductible"];
-  if ("fixed" in rule) {
-    deductible = rule.fixed;
-  } else {
-    const code = String(lookup(rule.field));
-    deductible = { code, text: rule.texts[code]?.[personType] ?? code };
-  }
+  const deductible = deductibleOf(rating.deductible, lookup, personType);
   return coverages.map((c, i) => ({
     code: c.code,
     description: c.description,
@@ -144,10 +154,20 @@ export function computeRates(
   }));
 }
 
-/** The installment plans of every payment option of a variant. */
-export function computePlans(payment: PaymentRules, premium: Premium, quotedAt: Date): PlanQuote[] {
+/** The payment options offered for these answers (an option's `when` reads the quotation's answers). */
+export function offeredPaymentOptions(payment: PaymentRules, values: AnswerValues): PaymentOptionRule[] {
+  return payment.options.filter((o) => !o.when || conditionHolds(o.when, (code) => values[code]));
+}
+
+/** The installment plans of every payment option offered for the answers. */
+export function computePlans(
+  payment: PaymentRules,
+  premium: Premium,
+  quotedAt: Date,
+  values: AnswerValues = {},
+): PlanQuote[] {
   const plans: PlanQuote[] = [];
-  for (const option of payment.options) {
+  for (const option of offeredPaymentOptions(payment, values)) {
     for (let n = 1; n <= option.maxInstallments; n++) {
       const installmentCents = divideCents(premium.totalCents, n);
       // A plan is offered only while one installment is at least the minimum; a single payment always.
@@ -171,8 +191,8 @@ export function computePlans(payment: PaymentRules, premium: Premium, quotedAt: 
 }
 
 /** Prices every limit option of evaluated answers: one variant per option, in the order sent. */
-export function priceQuotation(
-  definition: ModalityDefinition,
+export function priceLimitOptions(
+  definition: LimitModalityDefinition,
   values: AnswerValues,
   quotedAt: Date,
 ): VariantQuote[] {
@@ -196,7 +216,7 @@ export function priceQuotation(
       deductibleCode: "fixed" in rule ? rule.fixed.code : String(option[rule.field]),
       premium,
       rates: computeRates(definition.rating, lookup, limitCents, premium.netCents, personType),
-      plans: computePlans(definition.payment, premium, quotedAt),
+      plans: computePlans(definition.payment, premium, quotedAt, values),
     };
   });
 }

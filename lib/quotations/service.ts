@@ -22,7 +22,8 @@ import { ApiError } from "@/lib/http/errors";
 import { computeExpiresAt } from "@/lib/quotation-validity/validity";
 import type { QuotationItem, QuotationRequest } from "@/lib/schemas/quotation";
 import { toQuotationItem } from "./item";
-import { priceQuotation, type VariantQuote } from "./pricing";
+import { priceQuotation } from "./price-quotation";
+import type { VariantQuote } from "./pricing";
 
 /** The quotation columns taken from evaluated answers (the answers every modality takes). */
 function quotationColumns(definition: ModalityDefinition, values: AnswerValues, now: Date) {
@@ -73,6 +74,8 @@ async function insertVariants(tx: Transaction, quotationId: string, quotes: Vari
       commissionCents: q.premium.commissionCents,
       grievanceCents: q.premium.grievanceCents,
       rates: q.rates,
+      itemValueCents: q.itemValueCents ?? null,
+      aggregate: q.aggregate ?? false,
       underwritingApproved: true,
       evaluations: [],
     })),

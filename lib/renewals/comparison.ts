@@ -2,10 +2,13 @@ import { formatBrl } from "@/lib/money";
 
 const DAY_MS = 86_400_000;
 
-export type RenewalVariant = { id: string; limitCents: number; totalCents: number };
+export type RenewalVariant = { id: string; limitCents: number; totalCents: number; aggregate?: boolean };
 
 export type RenewalComparison = {
-  /** The variant compared: the proposal's, else the one with the old limit, else the first. */
+  /**
+   * The variant compared: the proposal's, else an item-based quotation's aggregate, else the one
+   * with the old limit, else the first.
+   */
   variant: RenewalVariant;
   oldTotalCents: number;
   newTotalCents: number;
@@ -35,6 +38,7 @@ export function compareRenewal(input: {
   const { old, variants } = input;
   const variant =
     variants.find((v) => v.id === input.chosenVariantId) ??
+    variants.find((v) => v.aggregate) ??
     variants.find((v) => v.limitCents === old.policyLimitCents) ??
     variants[0];
   if (!variant) return undefined;

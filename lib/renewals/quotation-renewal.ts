@@ -2,7 +2,7 @@ import type { Executor } from "@/db/index";
 import { findPolicyRenewedByQuotation } from "@/db/queries/renewal-links";
 import { businessDay } from "@/lib/dates";
 import { reaisToCents } from "@/lib/money";
-import type { Pricing } from "@/lib/schemas/quotation";
+import { AGGREGATE_VARIANT_ID, type Pricing } from "@/lib/schemas/quotation";
 import { compareRenewal, type RenewalComparison } from "./comparison";
 
 export type QuotationRenewal = {
@@ -34,6 +34,7 @@ export async function loadQuotationRenewal(
       id: variant.variantIdentifier,
       limitCents: reaisToCents(variant.price.policyLimit),
       totalCents: reaisToCents(variant.price.totalValue),
+      aggregate: variant.variantIdentifier === AGGREGATE_VARIANT_ID,
     })),
   });
   return { policyNumber: old.policyNumber, oldEndDay, comparison };

@@ -8,6 +8,7 @@ import type { ActionState } from "@/lib/forms/action-result";
 import { ApiError } from "@/lib/http/errors";
 import { findPolicyOrThrow } from "@/lib/policies/find-policy";
 import { createQuotation, liveRenewalError } from "@/lib/quotations/service";
+import { toCodedAnswers } from "@/lib/quotations/stored-answers";
 import type { QuotationItem } from "@/lib/schemas/quotation";
 
 /** A policy may be renewed from 60 days before its vigency ends until 30 days after. */
@@ -51,15 +52,7 @@ const isRenewalAlreadyExists = (error: unknown) =>
 
 /** Stored answers back to the wire's `[{ code, answer }]` (option lists as lists of `{ code, answer }`). */
 export function storedAnswersToRaw(values: AnswerValues): RawAnswer[] {
-  return Object.entries(values).map(([code, value]) => {
-    const isOptionList =
-      Array.isArray(value) && value.some((entry) => entry !== null && typeof entry === "object");
-    if (!isOptionList) return { code, answer: value };
-    const options = (value as Record<string, unknown>[]).map((entry) =>
-      Object.entries(entry).map(([field, answer]) => ({ code: field, answer })),
-    );
-    return { code, answer: options };
-  });
+  return toCodedAnswers(values);
 }
 
 /**

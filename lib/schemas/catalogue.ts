@@ -7,6 +7,9 @@ const scalarSchema = z.union([z.string(), z.number(), z.boolean()]);
 export type CatalogueCondition =
   | { answer: string; equals: string | number | boolean }
   | { answer: string; in: (string | number | boolean)[] }
+  | { answer: string; present: true }
+  | { answer: string; some: CatalogueCondition }
+  | { not: CatalogueCondition }
   | { all: CatalogueCondition[] }
   | { any: CatalogueCondition[] };
 
@@ -15,6 +18,9 @@ export const catalogueConditionSchema: z.ZodType<CatalogueCondition> = z
     z.union([
       z.object({ answer: z.string(), equals: scalarSchema }),
       z.object({ answer: z.string(), in: z.array(scalarSchema) }),
+      z.object({ answer: z.string(), present: z.literal(true) }),
+      z.object({ answer: z.string(), some: catalogueConditionSchema }),
+      z.object({ not: catalogueConditionSchema }),
       z.object({ all: z.array(catalogueConditionSchema) }),
       z.object({ any: z.array(catalogueConditionSchema) }),
     ]),
@@ -22,10 +28,14 @@ export const catalogueConditionSchema: z.ZodType<CatalogueCondition> = z
   .meta({
     id: "CatalogueCondition",
     description:
-      "A condition over answers given earlier in the question list: `{ answer, equals }` holds when that " +
-      "answer (as evaluated: upper-case codes, booleans, numbers) equals the value, `{ answer, in }` when it " +
-      "is one of the values, `{ all }` / `{ any }` combine conditions. An answer not sent, or invalid, " +
-      "satisfies no condition.",
+      "A condition over answers given before the question (earlier in the list, or earlier in the same " +
+      "entry of an `options` list or in an entry enclosing it): `{ answer, equals }` holds when that answer " +
+      "(as evaluated: upper-case codes, booleans, numbers) equals the value; `{ answer, in }` when it is one " +
+      "of the values; `{ answer, present: true }` when it was sent and is valid (a list: at least one entry); " +
+      "`{ answer, some }` when that list answer (`options`) has an entry for which the inner condition holds " +
+      "(read against the entry's own answers first); `{ not }` when the inner condition does not hold; " +
+      "`{ all }` / `{ any }` combine conditions. An answer not sent, or invalid, satisfies no condition other " +
+      "than a `not`.",
     example: { answer: "CONGENER", equals: "RENEWAL" },
   });
 
@@ -35,6 +45,7 @@ export const QUESTION_TYPES = [
   "digits",
   "integer",
   "decimal",
+  "year",
   "boolean",
   "choice",
   "multi-choice",
@@ -55,6 +66,51 @@ export const allowedValueSchema = z
   })
   .meta({ id: "CatalogueAllowedValue" });
 
+export const numberBoundSchema = z
+  .object({
+    when: catalogueConditionSchema
+      .optional()
+      .meta({ description: "The bound applies only while this holds (always without it)." }),
+    maxPercentOf: z
+      .object({
+        answer: z
+          .string()
+          .meta({ description: "A number answered before this one (in this entry or an enclosing one)." }),
+        percent: z.number(),
+      })
+      .optional()
+      .meta({
+        description:
+          "At most `percent` % of that answer. Not checked when that answer is missing or invalid (it is reported on its own).",
+      }),
+    max: z.number().optional().meta({ description: "At most this value." }),
+  })
+  .meta({
+    id: "CatalogueNumberBound",
+    description:
+      "A limit on a number beyond min..max; with both `maxPercentOf` and `max`, the smaller applies.",
+    example: {
+      when: { answer: "COVERAGE-TYPE", equals: "LOSS-RENT-COVERAGE" },
+      maxPercentOf: { answer: "ITEM-VALUE", percent: 30 },
+      max: 100000,
+    },
+  });
+
+export const listRuleSchema = z
+  .union([
+    z
+      .object({ unique: z.string() })
+      .meta({ description: "No two entries have the same answer to this question." }),
+    z
+      .object({ includesAny: z.object({ field: z.string(), values: z.array(z.string()) }) })
+      .meta({ description: "At least one entry answers `field` with one of `values`." }),
+  ])
+  .meta({
+    id: "CatalogueListRule",
+    description: "A rule over the entries of an `options` list.",
+    example: { includesAny: { field: "COVERAGE-TYPE", values: ["DAMAGE-COVERAGE", "THEFT-COVERAGE"] } },
+  });
+
 const questionFields = {
   code: z.string().meta({ example: "BROKERAGE-COMMISSION" }),
   text: z
@@ -64,11 +120,14 @@ const questionFields = {
     description:
       "How the answer is read. text: a string (trimmed); email; digits: a string of digits (spaces, dots, " +
       "dashes, parentheses and + are removed); integer / decimal: a number or numeric string within min..max " +
-      "(decimal: at most `scale` decimals); boolean: true/false (or the strings); choice: one of `allowed`; " +
+      "(decimal: at most `scale` decimals, and within every applicable entry of `bounds`); year: a whole number " +
+      "(or numeric string) from the current year in São Paulo minus `maxAge` (or the `maxAgeWhen` entry that " +
+      "applies) to the current year; boolean: true/false (or the strings); choice: one of `allowed`; " +
       "multi-choice: a list of `allowed` values (a single string counts as a list of one); date: YYYY-MM-DD or " +
       "an ISO timestamp (its São Paulo day); document: a CPF or CNPJ (punctuation allowed); guid; amount: a " +
       "number in reais that is one of `allowed`; options: a list of entries, each a list of `{ code, answer }` " +
-      "for the questions in `items` (each entry becomes one price variant).",
+      "for the questions in `items` (a question of an entry may itself be an `options` list), keeping `rules`; " +
+      "each entry of the product's list of limits or of insured items becomes one price variant.",
   }),
   required: z.boolean().meta({
     description:
@@ -119,23 +178,41 @@ const questionFields = {
       description:
         "The tax id expected (document): the first entry whose condition holds decides. CNPJ accepts the alphanumeric format.",
     }),
+  maxAge: z.number().int().optional().meta({
+    description: "Oldest year accepted, in years before the current year in São Paulo (year).",
+    example: 7,
+  }),
+  maxAgeWhen: z
+    .array(z.object({ when: catalogueConditionSchema, maxAge: z.number().int() }))
+    .optional()
+    .meta({
+      description:
+        "Replaces `maxAge` (year): the first entry whose condition holds decides (a new machine: the current or the previous year).",
+    }),
+  bounds: z
+    .array(numberBoundSchema)
+    .optional()
+    .meta({ description: "Further limits on the number (decimal), each applied while its condition holds." }),
+  rules: z.array(listRuleSchema).optional().meta({
+    description: "Rules over the entries of the list (options), checked once every entry is valid.",
+  }),
 };
 
-/** A question of an `options` entry (no nested entries). */
-export const catalogueItemQuestionSchema = z.object(questionFields).meta({ id: "CatalogueItemQuestion" });
+const questionBaseSchema = z.object(questionFields);
 
-export const catalogueQuestionSchema = z
-  .object({
-    ...questionFields,
-    items: z
-      .array(catalogueItemQuestionSchema)
-      .optional()
-      .meta({ description: "The questions of each entry (options)." }),
+export type CatalogueQuestion = z.infer<typeof questionBaseSchema> & { items?: CatalogueQuestion[] };
+
+export const catalogueQuestionSchema: z.ZodType<CatalogueQuestion> = questionBaseSchema
+  .extend({
+    // A getter: an entry's question may itself be an `options` list (a bike's coverages).
+    get items() {
+      return z
+        .array(catalogueQuestionSchema)
+        .optional()
+        .meta({ description: "The questions of each entry, in evaluation order (options)." });
+    },
   })
   .meta({ id: "CatalogueQuestion" });
-
-export type CatalogueQuestion = z.infer<typeof catalogueQuestionSchema>;
-export type CatalogueItemQuestion = z.infer<typeof catalogueItemQuestionSchema>;
 
 export const catalogueProductSchema = z
   .object({

@@ -76,8 +76,15 @@ export const rateSchema = z
     limit: moneySchema,
     netValue: moneySchema,
     deductible: z.object({ code: z.string().meta({ example: "DEFAULT" }), text: z.string() }),
+    item: z.number().int().min(1).optional().meta({
+      description:
+        "Item-based products (bike, construction equipment): the insured item (1-based, in ITEMS order).",
+    }),
   })
   .meta({ id: "Rate" });
+
+/** The variant of an item-based quotation that sums its items: the one the proposal takes. */
+export const AGGREGATE_VARIANT_ID = "00000000-0000-0000-0000-000000000000";
 
 export const installmentPlanSchema = z
   .object({
@@ -108,7 +115,11 @@ export const paymentOptionSchema = z
 
 export const pricingSchema = z
   .object({
-    variantIdentifier: guidSchema.meta({ description: "Send as SELECTED-VARIANT-IDENTIFIER." }),
+    variantIdentifier: guidSchema.meta({
+      description:
+        "Send as SELECTED-VARIANT-IDENTIFIER. Item-based products answer one variant per item (no " +
+        "payment options) and the aggregate 00000000-0000-0000-0000-000000000000, the one to propose.",
+    }),
     underwriting: z.object({ approved: z.boolean(), evaluations: z.array(z.unknown()) }),
     price: z.object({
       commission: moneySchema,
@@ -118,6 +129,11 @@ export const pricingSchema = z
       taxValue: moneySchema,
       totalValue: moneySchema,
       policyLimit: moneySchema,
+      itemValue: moneySchema.optional().meta({
+        description:
+          "Item-based products: the item's insured value; on the aggregate variant (" +
+          "00000000-0000-0000-0000-000000000000) the sum of the items'.",
+      }),
       rates: z.array(rateSchema),
     }),
     payment: z.object({

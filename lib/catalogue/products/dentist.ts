@@ -1,4 +1,4 @@
-import type { ModalityDefinition } from "../types";
+import type { LimitModalityDefinition } from "../types";
 import {
   baseTable,
   CARD_TICKET_AND_PIX,
@@ -18,7 +18,8 @@ const CODE = "DENTIST-CIVIL-LIABILITY";
 const TEXT = "Dentista";
 
 /** Dental malpractice (RC Profissional – Dentista). */
-export const dentist: ModalityDefinition = {
+export const dentist: LimitModalityDefinition = {
+  shape: "limit-options",
   operationCode: `${CODE}-PARTNER`,
   code: CODE,
   text: TEXT,

@@ -1,4 +1,4 @@
-import type { ModalityDefinition } from "../types";
+import type { LimitModalityDefinition } from "../types";
 import { claimExpectationQuestions, commonQuestions, revenueOptions, STANDARD_LATE_PAYMENT } from "./common";
 
 const CODE = "DIRECTORS-OFFICERS-CIVIL-LIABILITY";
@@ -23,7 +23,8 @@ const DO_PREMIUMS_IN_REAIS = [
 ];
 
 /** D&O (RC Administradores e Diretores): companies only, boleto only, no deductible. */
-export const directorsOfficers: ModalityDefinition = {
+export const directorsOfficers: LimitModalityDefinition = {
+  shape: "limit-options",
   operationCode: `${CODE}-PARTNER`,
   code: CODE,
   text: TEXT,

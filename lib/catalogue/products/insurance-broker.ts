@@ -1,4 +1,4 @@
-import type { ModalityDefinition } from "../types";
+import type { LimitModalityDefinition } from "../types";
 import {
   baseTable,
   CARD_TICKET_AND_PIX,
@@ -37,7 +37,8 @@ const FULL_CATEGORIES = {
 };
 
 /** Broker E&O (RC Profissional – Corretor de Seguros). */
-export const insuranceBroker: ModalityDefinition = {
+export const insuranceBroker: LimitModalityDefinition = {
+  shape: "limit-options",
   operationCode: `${CODE}-PARTNER`,
   code: CODE,
   text: TEXT,

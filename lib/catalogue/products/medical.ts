@@ -1,4 +1,4 @@
-import type { ModalityDefinition } from "../types";
+import type { LimitModalityDefinition } from "../types";
 import {
   baseTable,
   CARD_TICKET_AND_PIX,
@@ -20,7 +20,8 @@ const CODE = "MEDICAL-CIVIL-LIABILITY";
 const TEXT = "Médico";
 
 /** Medical malpractice (RC Profissional – Médico); categories by person type. */
-export const medical: ModalityDefinition = {
+export const medical: LimitModalityDefinition = {
+  shape: "limit-options",
   operationCode: `${CODE}-PARTNER`,
   code: CODE,
   text: TEXT,

@@ -41,7 +41,7 @@ export default async function QuotationPage({ params }: { params: Promise<{ id: 
       />
       <QuotationProposal proposal={view.proposal} contact={view.contact} />
       <QuotationPolicyNotice policyNumber={view.policyNumber} />
-      <QuotationOptions pricing={view.pricing} />
+      <QuotationOptions pricing={view.pricing} itemLabel={view.itemLabel} />
     </>
   );
 }

@@ -4,6 +4,13 @@ import { QuotationForm } from "@/components/quotations/quotation-form";
 import { getDb } from "@/db/index";
 import { requireUser } from "@/lib/auth/session";
 import { CATALOGUE, findModalityByCode, getModalityQuestions } from "@/lib/catalogue";
+
+const PAYMENT_OPTION_WORD = { CreditCard: "cartão", Ticket: "boleto", Pix: "Pix" } as const;
+
+/** "cartão, boleto ou Pix" */
+const listInWords = (words: string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(", ")} ou ${words.at(-1)}` : (words[0] ?? "");
+
 import { businessDay } from "@/lib/dates";
 import { PERSON_TYPE_TEXT } from "@/lib/format/labels";
 import { insuredPrefill } from "@/lib/quotations/insured-prefill";
@@ -41,9 +48,7 @@ export default async function NewQuotationPage({
               <p className="muted" style={{ marginTop: 0 }}>
                 {item.productText} ·{" "}
                 {item.personTypes.map((p) => PERSON_TYPE_TEXT[p].toLowerCase()).join(" ou ")} ·{" "}
-                {item.payment.options.some((o) => o.paymentType === "CreditCard")
-                  ? "cartão ou boleto"
-                  : "somente boleto"}
+                {listInWords(item.payment.options.map((o) => PAYMENT_OPTION_WORD[o.paymentType]))}
               </p>
               <Link className="btn btn-primary" href={`/quotations/new?modality=${item.code}${insuredQuery}`}>
                 Cotar {item.text}
@@ -65,8 +70,10 @@ export default async function NewQuotationPage({
         <div>
           <h1>Cotação: {definition.text}</h1>
           <p>
-            {definition.productText}. Campos marcados como opcionais podem ficar em branco. Cada opção de
-            limite gera um preço.
+            {definition.productText}. Campos marcados como opcionais podem ficar em branco.{" "}
+            {definition.shape === "items"
+              ? `Cada ${definition.itemRating.itemLabel.toLowerCase()} gera um preço, e o conjunto outro: é ele que vai para a proposta.`
+              : "Cada opção de limite gera um preço."}
           </p>
         </div>
       </div>

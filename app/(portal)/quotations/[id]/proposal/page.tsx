@@ -30,7 +30,8 @@ export default async function ProposalPage({ params }: { params: Promise<{ id: s
       <div className="card">
         <ProposalForm
           quotationId={id}
-          pricing={item.pricing}
+          // Only variants with plans are proposed: an item-based quotation's aggregate, not its items.
+          pricing={item.pricing.filter((variant) => variant.payment.paymentOptions.length)}
           initial={
             details.proposalVariantId
               ? {

@@ -189,7 +189,7 @@ describe("POST /api/{version}/quotation/contracting", () => {
       grievanceDiscount: 83.16,
       commission: 228.69,
     });
-    expect((await listModalities(handle.db)).map((m) => m.operationCode)).toHaveLength(4);
+    expect((await listModalities(handle.db)).map((m) => m.operationCode)).toHaveLength(6);
   });
 
   it("offers D&O by boleto and Pix only", async () => {

@@ -19,6 +19,8 @@ const MODALITY_CODES: Record<SampleModality, string> = {
   medical: "MEDICAL-CIVIL-LIABILITY",
   dentist: "DENTIST-CIVIL-LIABILITY",
   directors: "DIRECTORS-OFFICERS-CIVIL-LIABILITY",
+  bike: "BIKE-MULTIPLE-PERIL",
+  equipment: "CONSTRUCTION-EQUIPMENT-MULTIPLE-PERIL",
 };
 
 let handle: DatabaseHandle;

@@ -1,0 +1,170 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "@/db/index";
+import { documents } from "@/db/schema";
+import { renderDocumentById } from "@/lib/documents/render";
+import { extractPdfText } from "@/lib/documents/testing-pdf";
+import { ApiError } from "@/lib/http/errors";
+import { SandboxPaymentGateway } from "@/lib/payments/sandbox";
+import { getPolicyForBroker } from "@/lib/policies/get-policy";
+import { createProposal } from "@/lib/proposals/service";
+import {
+  SAMPLE_OPERATION_CODES,
+  sampleAnswers,
+  sampleBikeItem,
+  sampleCoverage,
+  sampleEquipmentItem,
+} from "@/lib/quotations/fixtures";
+import { createQuotation } from "@/lib/quotations/service";
+import { AGGREGATE_VARIANT_ID } from "@/lib/schemas/quotation";
+import { setUpDomainTestDatabase } from "@/lib/testing/domain-database";
+import { issueTestPolicy } from "./testing";
+
+const gateway = new SandboxPaymentGateway();
+let handle: DatabaseHandle;
+let broker: { id: string; registerNumber: string };
+let other: { id: string; registerNumber: string };
+setUpDomainTestDatabase({ gateway, registerNumbers: ["100000", "200000"] }, (opened) => {
+  handle = opened.handle;
+  broker = opened.brokers["100000"];
+  other = opened.brokers["200000"];
+});
+
+const twoBikes = () =>
+  sampleAnswers("bike", {
+    ITEMS: [
+      sampleBikeItem({
+        PARTS: [
+          [
+            { code: "PART-TYPE", answer: "WHEEL" },
+            { code: "PART-BRAND", answer: "Zipp" },
+            { code: "PART-MODEL", answer: "303 Firecrest" },
+            { code: "PART-VALUE", answer: 3500 },
+          ],
+        ],
+        "PART-BIKE-AGREEMENT": true,
+      }),
+      sampleBikeItem({ "SERIAL-NUMBER": "SEGUNDA-BIKE", BRAND: "OTHER", "BRAND-NAME": "Bike Artesanal" }),
+    ],
+  });
+
+const twoExcavators = () =>
+  sampleAnswers("equipment", {
+    ITEMS: [
+      sampleEquipmentItem(),
+      sampleEquipmentItem({
+        "ITEM-IDENTIFIER": "9d1c2b3a-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
+        "SERIAL-NUMBER": "CAT0320GCX9999",
+        COVERAGES: [sampleCoverage("DAMAGE-COVERAGE"), sampleCoverage("THEFT-COVERAGE")],
+      }),
+    ],
+  });
+
+async function quote(modality: "bike" | "equipment", answers: unknown[]) {
+  return createQuotation(handle.db, broker.id, {
+    operationCode: SAMPLE_OPERATION_CODES[modality],
+    registerNumber: broker.registerNumber,
+    answers,
+  } as never);
+}
+
+async function propose(quotationId: string, answers: { code: string; answer: unknown }[]) {
+  return createProposal(
+    handle.db,
+    broker.id,
+    { identifier: quotationId, registerNumber: broker.registerNumber, answers } as never,
+    "http://localhost:3000",
+  ).catch((error: unknown) => error);
+}
+
+describe("item-based products from quotation to policy", () => {
+  it("answers one variant per item and the aggregate, which alone has payment options", async () => {
+    const item = await quote("bike", twoBikes());
+    expect(item.pricing).toHaveLength(3);
+    const [first, second, aggregate] = item.pricing;
+    expect(aggregate!.variantIdentifier).toBe(AGGREGATE_VARIANT_ID);
+    expect(first!.payment.paymentOptions).toEqual([]);
+    expect(second!.payment.paymentOptions).toEqual([]);
+    expect(aggregate!.price.itemValue).toBe(first!.price.itemValue! + second!.price.itemValue!);
+    expect(first!.price.itemValue).toBe(11_500);
+    expect(aggregate!.price.totalValue).toBeCloseTo(first!.price.totalValue + second!.price.totalValue, 2);
+    expect(aggregate!.price.rates.map((r) => r.item)).toEqual([1, 1, 2, 2]);
+    expect(aggregate!.payment.paymentOptions.map((o) => o.paymentType)).toEqual([
+      "CreditCard",
+      "Ticket",
+      "Pix",
+    ]);
+  });
+
+  it("refuses an item's variant in the proposal and names the aggregate", async () => {
+    const item = await quote("bike", twoBikes());
+    const plan = item.pricing[2]!.payment.paymentOptions[0]!.installments[0]!;
+    const error = await propose(item.quotationIdentifier, [
+      { code: "PAYMENT-METHOD", answer: "CREDIT-CARD" },
+      { code: "SELECTED-VARIANT-IDENTIFIER", answer: item.pricing[0]!.variantIdentifier },
+      { code: "PAYMENT-INSTALLMENT-IDENTIFIER", answer: plan.identifier },
+    ]);
+    expect(error).toBeInstanceOf(ApiError);
+    const errors = (error as ApiError).errors;
+    expect(errors[0]!.properties).toContain("SELECTED-VARIANT-IDENTIFIER");
+    expect(errors.map((e) => e.message).join(" ")).toContain(AGGREGATE_VARIANT_ID);
+  });
+
+  it("an invoice-less bike is payable by card only: boleto is refused naming PAYMENT-METHOD", async () => {
+    const item = await quote(
+      "bike",
+      sampleAnswers("bike", { ITEMS: [sampleBikeItem({ INVOICE: false, "INVOICE-AGREEMENT": undefined })] }),
+    );
+    const aggregate = item.pricing.at(-1)!;
+    expect(aggregate.payment.paymentOptions.map((o) => o.paymentType)).toEqual(["CreditCard"]);
+    const card = aggregate.payment.paymentOptions[0]!.installments[0]!;
+    const error = await propose(item.quotationIdentifier, [
+      { code: "PAYMENT-METHOD", answer: "TICKET" },
+      { code: "DUE-DAY", answer: 10 },
+      { code: "SELECTED-VARIANT-IDENTIFIER", answer: AGGREGATE_VARIANT_ID },
+      { code: "PAYMENT-INSTALLMENT-IDENTIFIER", answer: card.identifier },
+    ]);
+    expect(error).toBeInstanceOf(ApiError);
+    const [summary, ...details] = (error as ApiError).errors;
+    expect(summary).toMatchObject({ code: "ANSWERS-NOT-EVALUATED" });
+    expect(summary!.properties).toContain("PAYMENT-METHOD");
+    expect(details.find((d) => d.properties?.[0] === "PAYMENT-METHOD")?.message).toContain("CREDIT-CARD");
+    const accepted = await propose(item.quotationIdentifier, [
+      { code: "PAYMENT-METHOD", answer: "CREDIT-CARD" },
+      { code: "SELECTED-VARIANT-IDENTIFIER", answer: AGGREGATE_VARIANT_ID },
+      { code: "PAYMENT-INSTALLMENT-IDENTIFIER", answer: card.identifier },
+    ]);
+    expect(accepted).not.toBeInstanceOf(Error);
+  });
+
+  for (const [modality, answers, method] of [
+    ["bike", twoBikes, "CREDIT-CARD"],
+    ["bike", twoBikes, "TICKET"],
+    ["equipment", twoExcavators, "CREDIT-CARD"],
+    ["equipment", twoExcavators, "TICKET"],
+  ] as const) {
+    it(`issues a ${modality} policy of two items by ${method}, whose lookup and PDF list the items`, async () => {
+      const policy = await issueTestPolicy(handle.db, broker, gateway, {
+        method,
+        installments: 2,
+        quotation: { operationCode: SAMPLE_OPERATION_CODES[modality], answers: answers() },
+      });
+      const wire = await getPolicyForBroker(handle.db, broker.id, policy.policyNumber);
+      expect(wire).toMatchObject({
+        productText: "RD Equipamentos",
+        modalityText: modality === "bike" ? "Bicicletas" : "Equipamentos de construção",
+      });
+      expect(await getPolicyForBroker(handle.db, other.id, policy.policyNumber)).toBeUndefined();
+      const [document] = await handle.db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.policyId, policy.id), eq(documents.kind, "policy")));
+      const rendered = await renderDocumentById(handle.db, document!.id, { compress: false });
+      const text = extractPdfText(rendered!.bytes);
+      expect(text).toContain(modality === "bike" ? "Bicicleta 2" : "Equipamento 2");
+      expect(text).toContain(modality === "bike" ? "Bike Artesanal" : "CAT0320GCX9999");
+      expect(text).toContain("Roubo e furto qualificado");
+      expect(text.toLowerCase()).toContain("itens segurados");
+    });
+  }
+});

@@ -1,0 +1,156 @@
+import Decimal from "decimal.js";
+import type { Rate } from "@/db/schema";
+import type { AnswerValues } from "@/lib/catalogue/evaluate";
+import { type AnswerEntry, entriesOf, insuredItemsOf, itemValueCents } from "@/lib/catalogue/items";
+import type { ItemCoverageRule, ItemModalityDefinition, PersonType, Scalar } from "@/lib/catalogue/types";
+import { allocateCents, reaisToCents, roundHalfEven } from "@/lib/money";
+import {
+  computePlans,
+  computePremium,
+  deductibleOf,
+  factorOf,
+  type Lookup,
+  type Premium,
+  type VariantQuote,
+} from "./pricing";
+
+/**
+ * Item-based pricing (docs/pricing.md "Bike and construction equipment"). Per item:
+ *
+ *   itemValue  = value x valueFactor% (rounded) + the item's parts
+ *   limit      = per coverage: the item's value, a percentage of it, or the amount answered
+ *   tariff     = round(limit x rate% x product of the item's rating factors)       per coverage
+ *   base       = sum of the tariffs; net, tax, total and commission as for every product
+ *   rates[]    = net split by tariff (they add up to net exactly)
+ *   policyLimit = the largest coverage limit of the item
+ *
+ * The aggregate variant (last) adds up every figure of the items, so it equals their sum to the
+ * centavo; it alone has installment plans, the ones the proposal takes.
+ */
+
+type Entry = AnswerEntry;
+
+function itemLookup(values: AnswerValues, item: Entry): Lookup {
+  return (code) => (code in item ? (item[code] as Scalar) : (values[code] as Scalar | Scalar[] | undefined));
+}
+
+function coverageLimitCents(rule: ItemCoverageRule, coverage: Entry, valueCents: number): number {
+  const { limit } = rule;
+  if ("itemValue" in limit) return valueCents;
+  if ("percentAnswer" in limit) {
+    return roundHalfEven(new Decimal(valueCents).times(String(coverage[limit.percentAnswer])).div(100));
+  }
+  const answered = coverage[limit.valueAnswer];
+  if (answered !== undefined) return reaisToCents(String(answered));
+  if (!limit.otherwise) return valueCents;
+  const share = roundHalfEven(new Decimal(valueCents).times(limit.otherwise.percent).div(100));
+  return limit.otherwise.max === undefined ? share : Math.min(share, limit.otherwise.max * 100);
+}
+
+type ItemQuote = {
+  itemValueCents: number;
+  limitCents: number;
+  deductibleCode: string;
+  premium: Premium;
+  rates: Rate[];
+};
+
+function priceItem(
+  definition: ItemModalityDefinition,
+  values: AnswerValues,
+  item: Entry,
+  position: number,
+): ItemQuote {
+  const rating = definition.itemRating;
+  const lookup = itemLookup(values, item);
+  const personType = values["PERSON-TYPE"] as PersonType;
+  const factor = rating.factors.reduce(
+    (product, rule) => product.times(factorOf(rule, lookup(rule.answer))),
+    new Decimal(1),
+  );
+  const valueCents = itemValueCents(definition, item);
+  const coverages = entriesOf(item[rating.coverages.list]).map((coverage) => {
+    const code = String(coverage[rating.coverages.typeField]);
+    const rule = rating.coverageRules[code];
+    if (!rule) throw new Error(`The item rating has no rule for coverage ${code}`);
+    const limitCents = coverageLimitCents(rule, coverage, valueCents);
+    const tariffCents = roundHalfEven(new Decimal(limitCents).times(rule.ratePercent).div(100).times(factor));
+    return { code, description: rule.description, limitCents, tariffCents };
+  });
+  const baseCents = coverages.reduce((sum, c) => sum + c.tariffCents, 0);
+  const premium = computePremium(
+    baseCents,
+    values["GRIEVANCE-DISCOUNT"] as string,
+    values["BROKERAGE-COMMISSION"] as string,
+  );
+  // Every tariff is at least a centavo for any limit the questions allow; guard the split anyway.
+  const nets =
+    baseCents > 0
+      ? allocateCents(
+          premium.netCents,
+          coverages.map((c) => c.tariffCents),
+        )
+      : coverages.map(() => 0);
+  const deductible = deductibleOf(rating.deductible, lookup, personType);
+  return {
+    itemValueCents: valueCents,
+    limitCents: Math.max(...coverages.map((c) => c.limitCents)),
+    deductibleCode: deductible.code,
+    premium,
+    rates: coverages.map((c, i) => ({
+      code: c.code,
+      description: c.description,
+      limitCents: c.limitCents,
+      netCents: nets[i]!,
+      deductible,
+      item: position + 1,
+    })),
+  };
+}
+
+const PREMIUM_FIELDS = [
+  "baseCents",
+  "grievanceCents",
+  "netCents",
+  "taxCents",
+  "interestCents",
+  "totalCents",
+  "commissionCents",
+] as const satisfies readonly (keyof Premium)[];
+
+function sumPremiums(premiums: Premium[]): Premium {
+  return Object.fromEntries(
+    PREMIUM_FIELDS.map((field) => [field, premiums.reduce((sum, p) => sum + p[field], 0)]),
+  ) as Premium;
+}
+
+/** One variant per item, in the order sent, then the aggregate (the only one with plans). */
+export function priceItems(
+  definition: ItemModalityDefinition,
+  values: AnswerValues,
+  quotedAt: Date,
+): VariantQuote[] {
+  const items = insuredItemsOf(definition, values);
+  const quotes = items.map((item, position) => priceItem(definition, values, item, position));
+  const perItem: VariantQuote[] = quotes.map((quote, position) => ({
+    position,
+    limitCents: quote.limitCents,
+    itemValueCents: quote.itemValueCents,
+    deductibleCode: quote.deductibleCode,
+    premium: quote.premium,
+    rates: quote.rates,
+    plans: [],
+  }));
+  const premium = sumPremiums(quotes.map((q) => q.premium));
+  const aggregate: VariantQuote = {
+    position: quotes.length,
+    aggregate: true,
+    limitCents: quotes.reduce((sum, q) => sum + q.limitCents, 0),
+    itemValueCents: quotes.reduce((sum, q) => sum + q.itemValueCents, 0),
+    deductibleCode: null,
+    premium,
+    rates: quotes.flatMap((q) => q.rates),
+    plans: computePlans(definition.payment, premium, quotedAt, values),
+  };
+  return [...perItem, aggregate];
+}
