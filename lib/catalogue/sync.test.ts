@@ -22,6 +22,20 @@ describe("syncCatalogue", () => {
     const rows = await listModalities(handle.db);
     expect(rows.map((r) => [r.code, r.operationCode, r.text, r.productCode, r.productText])).toEqual([
       [
+        "BIKE-MULTIPLE-PERIL",
+        "BIKE-MULTIPLE-PERIL-PARTNER",
+        "Bike",
+        "MULTIPLE-PERIL-EQUIPMENT",
+        "RD Equipamentos",
+      ],
+      [
+        "CONSTRUCTION-EQUIPMENT-MULTIPLE-PERIL",
+        "CONSTRUCTION-EQUIPMENT-MULTIPLE-PERIL-PARTNER",
+        "Equipamentos de construção",
+        "MULTIPLE-PERIL-EQUIPMENT",
+        "RD Equipamentos",
+      ],
+      [
         "DENTIST-CIVIL-LIABILITY",
         "DENTIST-CIVIL-LIABILITY-PARTNER",
         "Dentista",

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
 import { documents } from "@/db/schema";
+import { loadQuotationDocumentData, renderQuotationPdf } from "@/lib/documents/quotation-pdf";
 import { renderDocumentById } from "@/lib/documents/render";
 import { extractPdfText } from "@/lib/documents/testing-pdf";
 import { ApiError } from "@/lib/http/errors";
@@ -154,6 +155,8 @@ describe("item-based products from quotation to policy", () => {
         productText: "RD Equipamentos",
         modalityText: modality === "bike" ? "Bicicletas" : "Equipamentos de construção",
       });
+      // Branch 0171 (RD Equipamentos) opens the 24-digit number.
+      expect(wire?.number.slice(0, 4)).toBe("0171");
       expect(await getPolicyForBroker(handle.db, other.id, policy.policyNumber)).toBeUndefined();
       const [document] = await handle.db
         .select()

@@ -2,11 +2,14 @@ import type { Executor } from "@/db/index";
 import { findQuotationDocumentSource } from "@/db/queries/quotation-document";
 import { listInstallmentPlans, listQuotationVariants } from "@/db/queries/quotations/records";
 import type { PaymentType } from "@/db/schema";
+import { findModalityByCode } from "@/lib/catalogue";
 import { businessDay, formatDatePtBr } from "@/lib/dates";
 import { PAYMENT_TYPE_TEXT } from "@/lib/format/labels";
 import { formatBrl } from "@/lib/money";
 import { computeExpiresAt } from "@/lib/quotation-validity/validity";
 import { isGuid } from "@/lib/schemas/identifiers";
+import { drawInsuredItems } from "./draw-coverages";
+import { insuredItemsData } from "./insured-items";
 import { signDocumentUrl } from "./links";
 import { insuredOfQuotation } from "./load";
 import {
@@ -20,7 +23,7 @@ import {
   renderPdf,
 } from "./pdf";
 import { brokerFields, insuredFields } from "./render-policy";
-import type { BrokerData, InsuredData } from "./types";
+import type { BrokerData, InsuredData, InsuredItemData } from "./types";
 
 export type QuotationDocumentData = {
   quotationId: string;
@@ -32,7 +35,11 @@ export type QuotationDocumentData = {
   modalityText: string;
   vigencyStartedAt: Date;
   vigencyExpiredAt: Date;
+  /** Item-based products: the insured items with their coverages. */
+  items?: InsuredItemData[];
   variants: {
+    /** "1", "2"… for limit options; "Bicicleta 1"… and "Todos os itens" for item-based products. */
+    label: string;
     limitCents: number;
     deductibleText: string;
     netCents: number;
@@ -76,6 +83,9 @@ export async function loadQuotationDocumentData(
   if (!source) return undefined;
   const { quotation, modality, broker } = source;
   const variants = await listQuotationVariants(db, quotation.id);
+  const definition = findModalityByCode(quotation.modalityCode);
+  const itemLabel = definition?.shape === "items" ? definition.itemRating.itemLabel : undefined;
+  const aggregate = variants.find((variant) => variant.aggregate);
   const plans = await listInstallmentPlans(
     db,
     variants.map((variant) => variant.id),
@@ -91,7 +101,9 @@ export async function loadQuotationDocumentData(
     modalityText: modality.text,
     vigencyStartedAt: quotation.vigencyStartedAt,
     vigencyExpiredAt: quotation.vigencyExpiredAt,
-    variants: variants.map((variant) => ({
+    items: insuredItemsData(quotation.modalityCode, quotation.answers, aggregate?.rates),
+    variants: variants.map((variant, i) => ({
+      label: variant.aggregate ? "Todos os itens" : itemLabel ? `${itemLabel} ${i + 1}` : String(i + 1),
       limitCents: variant.limitCents,
       deductibleText: variant.rates[0]?.deductible?.text ?? "",
       netCents: variant.netCents,
@@ -146,6 +158,8 @@ export function renderQuotationPdf(
       drawSection(doc, "Corretor");
       drawFields(doc, brokerFields(data.broker));
 
+      if (data.items) drawInsuredItems(doc, data.items, true);
+
       drawSection(doc, "Compare as opções");
       drawTable(
         doc,
@@ -157,8 +171,8 @@ export function renderQuotationPdf(
           { header: "IOF", width: 1.8, align: "right" },
           { header: "Prêmio total", width: 2.2, align: "right" },
         ],
-        data.variants.map((variant, i) => [
-          String(i + 1),
+        data.variants.map((variant) => [
+          variant.label,
           formatBrl(variant.limitCents),
           variant.deductibleText,
           formatBrl(variant.netCents),
@@ -167,9 +181,12 @@ export function renderQuotationPdf(
         ]),
       );
 
-      data.variants.forEach((variant, i) => {
-        if (!variant.plans.length) return;
-        drawSection(doc, `Opção ${i + 1}: formas de pagamento`);
+      for (const variant of data.variants) {
+        if (!variant.plans.length) continue;
+        drawSection(
+          doc,
+          `${/^\d+$/.test(variant.label) ? `Opção ${variant.label}` : variant.label}: formas de pagamento`,
+        );
         drawTable(
           doc,
           [
@@ -185,7 +202,7 @@ export function renderQuotationPdf(
             formatBrl(plan.totalCents),
           ]),
         );
-      });
+      }
 
       drawNote(
         doc,

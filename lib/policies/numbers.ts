@@ -1,9 +1,13 @@
 import { businessDay } from "@/lib/dates";
 
-/** SUSEP branch codes: professional liability (RC Profissional) 0351, D&O 0310. */
+/**
+ * SUSEP branch codes: professional liability (RC Profissional) 0351, D&O 0310, RD Equipamentos
+ * (bike and construction equipment) 0171.
+ */
 const BRANCH_BY_PRODUCT: Record<string, string> = {
   "PROFESSIONAL-CIVIL-LIABILITY": "0351",
   "DIRECTORS-OFFICERS-CIVIL-LIABILITY": "0310",
+  "MULTIPLE-PERIL-EQUIPMENT": "0171",
 };
 
 /** The 13-digit policyNumber from a value of policy_number_seq. */
