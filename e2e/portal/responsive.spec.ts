@@ -19,6 +19,8 @@ test.describe("usable at 375 px", () => {
       "/quotations",
       "/quotations/new",
       "/quotations/new?modality=MEDICAL-CIVIL-LIABILITY",
+      "/quotations/new?modality=BIKE-MULTIPLE-PERIL",
+      "/quotations/new?modality=CONSTRUCTION-EQUIPMENT-MULTIPLE-PERIL",
       "/settings/keys",
       "/commissions",
     ]) {

@@ -17,6 +17,8 @@ import {
   sampleEquipmentItem,
 } from "@/lib/quotations/fixtures";
 import { createQuotation } from "@/lib/quotations/service";
+import { loadQuotationRenewal } from "@/lib/renewals/quotation-renewal";
+import { renewPolicy } from "@/lib/renewals/renew-policy";
 import { AGGREGATE_VARIANT_ID } from "@/lib/schemas/quotation";
 import { setUpDomainTestDatabase } from "@/lib/testing/domain-database";
 import { issueTestPolicy } from "./testing";
@@ -170,4 +172,32 @@ describe("item-based products from quotation to policy", () => {
       expect(text.toLowerCase()).toContain("itens segurados");
     });
   }
+
+  it("renews a bike policy with its items and compares it with the aggregate", async () => {
+    const policy = await issueTestPolicy(handle.db, broker, gateway, {
+      method: "CREDIT-CARD",
+      quotation: { operationCode: SAMPLE_OPERATION_CODES.bike, answers: twoBikes() },
+    });
+    // 30 days before the vigency ends: inside the renewal window.
+    const now = new Date(policy.vigencyExpiredAt.getTime() - 30 * 86_400_000);
+    const renewal = await renewPolicy(
+      handle.db,
+      broker.id,
+      { registerNumber: broker.registerNumber, policyNumber: policy.policyNumber },
+      now,
+    );
+    expect(renewal.pricing.map((p) => p.variantIdentifier).at(-1)).toBe(AGGREGATE_VARIANT_ID);
+    expect(renewal.pricing).toHaveLength(3);
+    const loaded = await loadQuotationRenewal(handle.db, broker.id, {
+      id: renewal.quotationIdentifier,
+      vigencyStartedAt: policy.vigencyExpiredAt,
+      pricing: renewal.pricing,
+    });
+    // The same bikes a year on: compared with the whole (the aggregate), the same premium.
+    expect(loaded?.comparison).toMatchObject({
+      oldTotalCents: policy.totalCents,
+      differenceCents: 0,
+      gapDays: 0,
+    });
+  });
 });

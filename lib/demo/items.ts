@@ -8,6 +8,7 @@ import {
   sampleEquipmentItem,
 } from "@/lib/quotations/fixtures";
 import { issueDemoPolicyThroughCheckout } from "./endorsements";
+import { createRandom, type DemoInsured, demoInsured } from "./people";
 import type { DemoModality } from "./policies";
 
 const part = (type: string, brand: string, model: string, value: number) => [
@@ -16,6 +17,23 @@ const part = (type: string, brand: string, model: string, value: number) => [
   { code: "PART-MODEL", answer: model },
   { code: "PART-VALUE", answer: value },
 ];
+
+/** The insured's answers of a demo person or company of its own (no two brokers share an insured). */
+function insuredAnswers(insured: DemoInsured) {
+  return {
+    IDENTITY: insured.identity,
+    "INSURED-NAME": insured.name,
+    "INSURED-EMAIL": insured.email,
+    "INSURED-CELLPHONE": insured.phone,
+    "INSURED-ADDRESS-ZIPCODE": insured.address.zipCode,
+    "INSURED-ADDRESS-STREET": insured.address.street,
+    "INSURED-ADDRESS-NUMBER": insured.address.number,
+    "INSURED-ADDRESS-COMPLEMENT": insured.address.complement,
+    "INSURED-ADDRESS-NEIGHBORHOOD": insured.address.neighborhood,
+    "INSURED-ADDRESS-CITY": insured.address.city,
+    "INSURED-ADDRESS-STATE": insured.address.state,
+  };
+}
 
 const modalityRow = (code: string): DemoModality => {
   const { text, productCode, productText } = getModalityByCode(code);
@@ -42,8 +60,7 @@ export async function seedDemoItemPolicies(
     installments: 3,
     answers: sampleAnswers("bike", {
       "START-VIGENCY-DATE": start,
-      "INSURED-NAME": "Carlos Eduardo Pedalada",
-      "INSURED-EMAIL": "carlos.pedalada@example.com",
+      ...insuredAnswers(demoInsured(createRandom(9500 + broker.brokerIndex), "NATURAL", "broker")),
       ITEMS: [
         sampleBikeItem({
           BRAND: "SPECIALIZED",
@@ -71,7 +88,8 @@ export async function seedDemoItemPolicies(
     installments: 4,
     answers: sampleAnswers("equipment", {
       "START-VIGENCY-DATE": start,
-      "INSURED-NAME": "Terraplenagem Horizonte Ltda",
+      ...insuredAnswers(demoInsured(createRandom(9600 + broker.brokerIndex), "LEGAL", "broker")),
+      "INSURED-NAME": `Terraplenagem Horizonte ${broker.brokerIndex + 1} Ltda`,
       ITEMS: [
         sampleEquipmentItem({
           "ITEM-IDENTIFIER": `6a1f0c2e-0b7d-4c55-9e21-${String(broker.brokerIndex).padStart(12, "0")}`,

@@ -50,7 +50,12 @@ export default async function NewQuotationPage({
                 {item.personTypes.map((p) => PERSON_TYPE_TEXT[p].toLowerCase()).join(" ou ")} ·{" "}
                 {listInWords(item.payment.options.map((o) => PAYMENT_OPTION_WORD[o.paymentType]))}
               </p>
-              <Link className="btn btn-primary" href={`/quotations/new?modality=${item.code}${insuredQuery}`}>
+              {/* A long product name wraps inside its button at 375 px. */}
+              <Link
+                className="btn btn-primary"
+                style={{ whiteSpace: "normal", textAlign: "center" }}
+                href={`/quotations/new?modality=${item.code}${insuredQuery}`}
+              >
                 Cotar {item.text}
               </Link>
             </li>
