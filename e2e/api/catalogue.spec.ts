@@ -22,6 +22,12 @@ const OPERATION_CODES = [
   "DENTIST-CIVIL-LIABILITY-PARTNER",
   "DIRECTORS-OFFICERS-CIVIL-LIABILITY-PARTNER",
 ];
+/** Every product listed: the limit-option ones above, then the item-based ones (e2e/api/item-products.spec.ts). */
+const LISTED = [
+  ...OPERATION_CODES,
+  "BIKE-MULTIPLE-PERIL-PARTNER",
+  "CONSTRUCTION-EQUIPMENT-MULTIPLE-PERIL-PARTNER",
+];
 
 /** Per product, an enumerated question of its own whose every value creation must accept. */
 const ENUMERATED: Record<string, string> = {
@@ -36,10 +42,10 @@ async function productQuestions(api: ApiClient, operationCode: string): Promise<
 }
 
 test.describe("catalogue", () => {
-  test("lists the four products, whole", async ({ request, keys }) => {
+  test("lists the six products, whole", async ({ request, keys }) => {
     const api = new ApiClient(request, keys.catalogue);
     const { list } = expectSuccess(await api.get(CATALOGUE), catalogueListResponseSchema);
-    expect(list.map((product) => product.operationCode)).toEqual(OPERATION_CODES);
+    expect(list.map((product) => product.operationCode)).toEqual(LISTED);
     expect(list[3]).toEqual({
       operationCode: "DIRECTORS-OFFICERS-CIVIL-LIABILITY-PARTNER",
       modalityCode: "DIRECTORS-OFFICERS-CIVIL-LIABILITY",

@@ -138,7 +138,9 @@ test.describe("endorsements on the policy page", () => {
     await expect(history).toContainText(refund!);
     const refunds = page.getByTestId("policy-refunds");
     await expect(refunds).toContainText(refund!);
-    await expect(refunds).toContainText(/Estorno no cartão de crédito|Transferência bancária|Transferência Pix/);
+    await expect(refunds).toContainText(
+      /Estorno no cartão de crédito|Transferência bancária|Transferência Pix/,
+    );
     await expect(refunds).toContainText(/Devolvido|Em processamento|Aguardando dados bancários/);
   });
 

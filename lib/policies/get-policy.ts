@@ -5,7 +5,7 @@ import { recordRead } from "@/lib/audit/read-queue";
 import { ApiError } from "@/lib/http/errors";
 import { isPolicyNumber } from "@/lib/schemas/identifiers";
 import type { PolicyWire } from "@/lib/schemas/policy";
-import { policyDetailsToWire } from "./to-wire";
+import { policyDetailsToWire, withLookupModalityText } from "./to-wire";
 
 /**
  * The broker's policy by policyNumber (13 digits) or number (24 digits); undefined for anyone
@@ -26,7 +26,7 @@ export async function getPolicyForBroker(
   const details = await findPolicyDetails(db, brokerId, numberOrPolicyNumber);
   if (!details) return undefined;
   if (details.blocked) throw new ApiError("POLICY-BLOCKED", { properties: ["policyNumber"] });
-  const wire = policyDetailsToWire(details, origin);
+  const wire = withLookupModalityText(policyDetailsToWire(details, origin));
   if (reader) {
     recordRead({
       brokerId,

@@ -68,14 +68,17 @@ export function policyToWire(
   };
 }
 
-/**
- * A read's policy on the wire, with signed document links pointing at `origin` (none without one).
- * The single lookup names the modality as the insurer's lookup does where that differs from its
- * list (bike: "Bicicletas" here, "Bike" in the list).
- */
+/** A read's policy on the wire, with signed document links pointing at `origin` (none without one). */
 export function policyDetailsToWire(details: PolicyDetails, origin?: string): PolicyWire {
   const links = origin ? signPolicyDocumentLinks(details.documentIds, origin) : {};
-  const wire = policyToWire(details.policy, details.installments, links, details.history, origin);
-  const lookupText = findModalityByCode(details.policy.modalityCode)?.lookupText;
+  return policyToWire(details.policy, details.installments, links, details.history, origin);
+}
+
+/**
+ * The single lookup names the modality as the insurer's lookup does where that differs from its
+ * list (bike: "Bicicletas" in the lookup, "Bike" in the list).
+ */
+export function withLookupModalityText(wire: PolicyWire): PolicyWire {
+  const lookupText = findModalityByCode(wire.modalityCode)?.lookupText;
   return lookupText ? { ...wire, modalityText: lookupText } : wire;
 }
