@@ -3,6 +3,9 @@ import Decimal from "decimal.js";
 /** Money is integer cents everywhere; Decimal only carries exact intermediate products. */
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_EVEN });
 
+/** The Decimal for intermediate money products: 40 significant digits, so none is rounded early. */
+export const MoneyDecimal = D;
+
 /** Rounds an exact amount of cents to whole cents, half to even (banker's rounding, docs/pricing.md). */
 export function roundHalfEven(value: Decimal.Value): number {
   return new D(value).toDecimalPlaces(0, Decimal.ROUND_HALF_EVEN).toNumber();

@@ -22,7 +22,9 @@ export function VariantComparison({ pricing, itemLabel }: { pricing: Pricing[]; 
   return (
     <div className="variants">
       {pricing.map((variant, index) => {
-        const deductible = variant.price.rates[0]?.deductible.text;
+        // An aggregate of items with different deductibles has no single one to show.
+        const deductibles = new Set(variant.price.rates.map((rate) => rate.deductible.text));
+        const deductible = deductibles.size > 1 ? "conforme cada item" : [...deductibles][0];
         return (
           <section
             key={variant.variantIdentifier}

@@ -139,8 +139,13 @@ function edges(question: Described, answers: Answers = {}): { inside: unknown[];
       return { inside: [], outside: [1, 123.456, "lots"] };
     case "options":
       return {
-        inside: [],
-        outside: [[], "none", Array.from({ length: (question.maxItems ?? 0) + 1 }, () => [])],
+        // An empty list is accepted only where the documentation says minItems 0.
+        inside: question.minItems === 0 ? [[]] : [],
+        outside: [
+          ...(question.minItems === 0 ? [] : [[]]),
+          "none",
+          Array.from({ length: (question.maxItems ?? 0) + 1 }, () => []),
+        ],
       };
   }
 }

@@ -1,5 +1,4 @@
-import Decimal from "decimal.js";
-import { reaisToCents, roundHalfEven } from "@/lib/money";
+import { MoneyDecimal, reaisToCents, roundHalfEven } from "@/lib/money";
 import type { AnswerValues } from "./evaluate";
 import type { ItemModalityDefinition, Question, Scalar } from "./types";
 
@@ -23,7 +22,7 @@ export function itemValueCents(definition: ItemModalityDefinition, item: AnswerE
   const parts = plus
     ? entriesOf(item[plus.list]).reduce((sum, part) => sum + reaisToCents(String(part[plus.field])), 0)
     : 0;
-  return roundHalfEven(new Decimal(base).times(percent).div(100)) + parts;
+  return roundHalfEven(new MoneyDecimal(base).times(percent).div(100)) + parts;
 }
 
 /**

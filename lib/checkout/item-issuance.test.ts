@@ -16,6 +16,7 @@ import {
   sampleCoverage,
   sampleEquipmentItem,
 } from "@/lib/quotations/fixtures";
+import { getQuotationRead } from "@/lib/quotations/read";
 import { createQuotation } from "@/lib/quotations/service";
 import { loadQuotationRenewal } from "@/lib/renewals/quotation-renewal";
 import { renewPolicy } from "@/lib/renewals/renew-policy";
@@ -138,6 +139,9 @@ describe("item-based products from quotation to policy", () => {
       { code: "PAYMENT-INSTALLMENT-IDENTIFIER", answer: card.identifier },
     ]);
     expect(accepted).not.toBeInstanceOf(Error);
+    // The quotation read names the proposal's variant as the pricing does: the aggregate's fixed id.
+    const read = await getQuotationRead(handle.db, broker.id, item.quotationIdentifier);
+    expect(read?.proposal?.variantIdentifier).toBe(AGGREGATE_VARIANT_ID);
   });
 
   for (const [modality, answers, method] of [

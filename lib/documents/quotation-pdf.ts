@@ -105,7 +105,11 @@ export async function loadQuotationDocumentData(
     variants: variants.map((variant, i) => ({
       label: variant.aggregate ? "Todos os itens" : itemLabel ? `${itemLabel} ${i + 1}` : String(i + 1),
       limitCents: variant.limitCents,
-      deductibleText: variant.rates[0]?.deductible?.text ?? "",
+      // An aggregate of items with different deductibles has no single one to show.
+      deductibleText:
+        new Set(variant.rates.map((rate) => rate.deductible?.text)).size > 1
+          ? "Conforme cada item"
+          : (variant.rates[0]?.deductible?.text ?? ""),
       netCents: variant.netCents,
       taxCents: variant.taxCents,
       totalCents: variant.totalCents,

@@ -1,9 +1,8 @@
-import Decimal from "decimal.js";
 import type { Rate } from "@/db/schema";
 import type { AnswerValues } from "@/lib/catalogue/evaluate";
 import { type AnswerEntry, entriesOf, insuredItemsOf, itemValueCents } from "@/lib/catalogue/items";
 import type { ItemCoverageRule, ItemModalityDefinition, PersonType, Scalar } from "@/lib/catalogue/types";
-import { allocateCents, reaisToCents, roundHalfEven } from "@/lib/money";
+import { allocateCents, MoneyDecimal, reaisToCents, roundHalfEven } from "@/lib/money";
 import {
   computePlans,
   computePremium,
@@ -38,12 +37,12 @@ function coverageLimitCents(rule: ItemCoverageRule, coverage: Entry, valueCents:
   const { limit } = rule;
   if ("itemValue" in limit) return valueCents;
   if ("percentAnswer" in limit) {
-    return roundHalfEven(new Decimal(valueCents).times(String(coverage[limit.percentAnswer])).div(100));
+    return roundHalfEven(new MoneyDecimal(valueCents).times(String(coverage[limit.percentAnswer])).div(100));
   }
   const answered = coverage[limit.valueAnswer];
   if (answered !== undefined) return reaisToCents(String(answered));
   if (!limit.otherwise) return valueCents;
-  const share = roundHalfEven(new Decimal(valueCents).times(limit.otherwise.percent).div(100));
+  const share = roundHalfEven(new MoneyDecimal(valueCents).times(limit.otherwise.percent).div(100));
   return limit.otherwise.max === undefined ? share : Math.min(share, limit.otherwise.max * 100);
 }
 
@@ -66,7 +65,7 @@ function priceItem(
   const personType = values["PERSON-TYPE"] as PersonType;
   const factor = rating.factors.reduce(
     (product, rule) => product.times(factorOf(rule, lookup(rule.answer))),
-    new Decimal(1),
+    new MoneyDecimal(1),
   );
   const valueCents = itemValueCents(definition, item);
   const coverages = entriesOf(item[rating.coverages.list]).map((coverage) => {
@@ -74,7 +73,9 @@ function priceItem(
     const rule = rating.coverageRules[code];
     if (!rule) throw new Error(`The item rating has no rule for coverage ${code}`);
     const limitCents = coverageLimitCents(rule, coverage, valueCents);
-    const tariffCents = roundHalfEven(new Decimal(limitCents).times(rule.ratePercent).div(100).times(factor));
+    const tariffCents = roundHalfEven(
+      new MoneyDecimal(limitCents).times(rule.ratePercent).div(100).times(factor),
+    );
     return { code, description: rule.description, limitCents, tariffCents };
   });
   const baseCents = coverages.reduce((sum, c) => sum + c.tariffCents, 0);

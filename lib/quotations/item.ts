@@ -53,6 +53,15 @@ export async function loadQuotationAggregate(
 export const variantIdentifierOf = (variant: Pick<VariantRow, "id" | "aggregate">) =>
   variant.aggregate ? AGGREGATE_VARIANT_ID : variant.id;
 
+/** The wire identifier of a stored proposal's variant (null without a proposal). */
+export function proposalVariantIdentifier(proposal: {
+  proposalVariantId: string | null;
+  proposalVariantAggregate: boolean | null;
+}): string | null {
+  const { proposalVariantId: id, proposalVariantAggregate: aggregate } = proposal;
+  return id === null ? null : variantIdentifierOf({ id, aggregate: aggregate ?? false });
+}
+
 function toPricing(variant: VariantRow, plans: PlanRow[]): Pricing {
   const own = plans.filter((p) => p.variantId === variant.id);
   return {

@@ -9,8 +9,7 @@ import { getModalityByCode } from "@/lib/catalogue";
 import { businessDay } from "@/lib/dates";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { computeExpiresAt, isQuotationExpired } from "@/lib/quotation-validity/validity";
-import { getQuotationForBroker } from "@/lib/quotations/item";
-import { AGGREGATE_VARIANT_ID } from "@/lib/schemas/quotation";
+import { getQuotationForBroker, proposalVariantIdentifier } from "@/lib/quotations/item";
 
 /**
  * The signed-in broker's quotation for a quotation page (the API's item shape with its proposal),
@@ -39,7 +38,7 @@ export async function loadQuotationFor(
   // The proposal's variant as the wire names it (an item-based quotation's aggregate has a fixed id).
   const details = {
     ...found,
-    proposalVariantId: found.proposalVariantAggregate ? AGGREGATE_VARIANT_ID : found.proposalVariantId,
+    proposalVariantId: proposalVariantIdentifier(found),
   };
   const summary = await findQuotationSummary(db, brokerId, quotationId);
   const expiresAt =

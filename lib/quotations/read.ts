@@ -18,7 +18,7 @@ import type {
   QuotationReadWire,
   QuotationSummaryWire,
 } from "@/lib/schemas/quotation-read";
-import { loadQuotationAggregate, toQuotationItem } from "./item";
+import { loadQuotationAggregate, toQuotationItem, variantIdentifierOf } from "./item";
 import { toCodedAnswers } from "./stored-answers";
 
 /** The list element of a quotation; `origin` signs the proposal document link. */
@@ -51,7 +51,10 @@ function toSummaryWire(row: QuotationSummaryRow, origin?: string): QuotationSumm
           documentUrl: origin && proposal.documentId ? signDocumentUrl(proposal.documentId, origin) : "",
           paymentMethod: proposal.paymentMethod!,
           dueDay: proposal.dueDay,
-          variantIdentifier: proposal.variantId!,
+          variantIdentifier: variantIdentifierOf({
+            id: proposal.variantId!,
+            aggregate: proposal.variantAggregate ?? false,
+          }),
           installmentIdentifier: proposal.planId!,
         }
       : null,

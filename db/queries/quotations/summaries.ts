@@ -161,6 +161,8 @@ function summarySelect(db: Executor) {
           where ${documents.proposalId} = ${proposals.id}
           order by ${documents.createdAt} desc limit 1)`,
         totalCents: chosenVariants.totalCents,
+        /** The chosen variant is an item-based quotation's aggregate (wire id 00000000-…). */
+        variantAggregate: chosenVariants.aggregate,
       },
       checkout: {
         status: checkout.status,

@@ -62,7 +62,8 @@ const parts: Question = {
   code: "PARTS",
   label: "Peças e componentes",
   type: "options",
-  minItems: 1,
+  // An empty list is the same as none (PART-BIKE-AGREEMENT is then not asked).
+  minItems: 0,
   maxItems: 18,
   required: false,
   entryLabel: "Peça",

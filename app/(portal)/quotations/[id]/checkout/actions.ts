@@ -6,7 +6,7 @@ import { requireUser } from "@/lib/auth/session";
 import { boletoProposalFor } from "@/lib/checkout/boleto-fallback";
 import { type ActionResult, actionFailure, actionSuccess } from "@/lib/forms/action-result";
 import { apiErrorMessage } from "@/lib/http/api-error-messages";
-import { getQuotationForBroker } from "@/lib/quotations/item";
+import { getQuotationForBroker, proposalVariantIdentifier } from "@/lib/quotations/item";
 import { isGuid } from "@/lib/schemas/identifiers";
 import { createProposalAction } from "../../actions";
 
@@ -24,7 +24,7 @@ export async function payWithBoletoAction(quotationId: string): Promise<ActionRe
   ]);
   if (!item || !details) return actionFailure(apiErrorMessage("QUOTATION-NOT-FOUND"));
   const proposal = boletoProposalFor(item.pricing, {
-    variantId: details.proposalVariantId,
+    variantId: proposalVariantIdentifier(details),
     planId: details.proposalPlanId,
     dueDay: details.proposalDueDay,
   });
