@@ -113,6 +113,11 @@ export type Question = QuestionType & {
   default?: Scalar;
   /** Extra codes reported with this one when it is missing (spec: PAYMENT-INSTALLMENT-IDENTIFIER). */
   alsoReportWhenMissing?: string[];
+  /**
+   * What the renewal a year later answers instead of the stored answer (a machine bought new is no
+   * longer new: the questions that applied only to a new one then no longer apply).
+   */
+  renewalAnswer?: Scalar;
 };
 
 export type PersonType = "NATURAL" | "LEGAL";

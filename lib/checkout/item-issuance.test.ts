@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
 import { documents } from "@/db/schema";
+import { businessDay } from "@/lib/dates";
 import { loadQuotationDocumentData, renderQuotationPdf } from "@/lib/documents/quotation-pdf";
 import { renderDocumentById } from "@/lib/documents/render";
 import { extractPdfText } from "@/lib/documents/testing-pdf";
@@ -203,5 +204,40 @@ describe("item-based products from quotation to policy", () => {
       differenceCents: 0,
       gapDays: 0,
     });
+  });
+
+  it("renews an equipment bought new as used: the invoice answers no longer apply", async () => {
+    const today = new Date();
+    const answers = sampleAnswers("equipment", {
+      ITEMS: [
+        sampleEquipmentItem({
+          "EQUIPMENT-NEW": true,
+          "EMISSION-DATE": businessDay(new Date(today.getTime() - 10 * 86_400_000)),
+          "INVOICE-NUMBER": "000123",
+          "MANUFACTURE-YEAR": Number(businessDay(today).slice(0, 4)),
+        }),
+      ],
+    });
+    const policy = await issueTestPolicy(handle.db, broker, gateway, {
+      method: "TICKET",
+      quotation: { operationCode: SAMPLE_OPERATION_CODES.equipment, answers },
+    });
+    const now = new Date(policy.vigencyExpiredAt.getTime() - 30 * 86_400_000);
+    const renewal = await renewPolicy(
+      handle.db,
+      broker.id,
+      { registerNumber: broker.registerNumber, policyNumber: policy.policyNumber },
+      now,
+    );
+    const read = await getQuotationRead(handle.db, broker.id, renewal.quotationIdentifier);
+    const items = read!.answers.find((a) => a.code === "ITEMS")!.answer as {
+      code: string;
+      answer: unknown;
+    }[][];
+    const item = Object.fromEntries(items[0]!.map(({ code, answer }) => [code, answer]));
+    expect(item["EQUIPMENT-NEW"]).toBe(false);
+    expect(item).not.toHaveProperty("EMISSION-DATE");
+    // Used, the 0.95 factor of a new machine is gone: the renewal costs more.
+    expect(renewal.pricing.at(-1)!.price.totalValue).toBeGreaterThan(policy.totalCents / 100);
   });
 });

@@ -3,6 +3,7 @@ import type { PolicyRow } from "@/db/queries/policies";
 import { findLiveRenewal, findQuotationForBroker } from "@/db/queries/quotations/records";
 import { getModalityByCode } from "@/lib/catalogue";
 import type { AnswerValues, RawAnswer } from "@/lib/catalogue/evaluate";
+import { answersForRenewal } from "@/lib/catalogue/renewal";
 import { addDays, businessDay } from "@/lib/dates";
 import type { ActionState } from "@/lib/forms/action-result";
 import { ApiError } from "@/lib/http/errors";
@@ -79,7 +80,9 @@ function renewalAnswers(
     { code: "CONGENER", answer: "RENEWAL-INTERNAL" },
     { code: "START-VIGENCY-DATE", answer: startDay },
     ...kept,
-    ...storedAnswersToRaw(previous).filter(({ code }) => !replaced.has(code) && !FIXED_CODES.has(code)),
+    ...storedAnswersToRaw(answersForRenewal(definition.questions, previous)).filter(
+      ({ code }) => !replaced.has(code) && !FIXED_CODES.has(code),
+    ),
   ];
 }
 

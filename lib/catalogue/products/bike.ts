@@ -174,6 +174,8 @@ export const BIKE_ITEM_FIELDS: Question[] = [
     label: "Bicicleta nova (primeiro dono, nota fiscal de até 60 dias)",
     type: "boolean",
     required: true,
+    // A year on, the bike is no longer new.
+    renewalAnswer: false,
   },
   { code: "INVOICE", label: "Possui nota fiscal", type: "boolean", required: true },
   {

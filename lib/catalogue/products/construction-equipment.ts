@@ -121,6 +121,8 @@ export const EQUIPMENT_ITEM_FIELDS: Question[] = [
     label: "Equipamento novo (nota fiscal de até 60 dias)",
     type: "boolean",
     required: true,
+    // A year on, the machine is used: its invoice questions no longer apply.
+    renewalAnswer: false,
   },
   {
     code: "EMISSION-DATE",
