@@ -44,8 +44,14 @@ test.describe("collecting premiums: Pix, second copies, notices", () => {
     const row = installments.getByRole("row").filter({ hasText: "1/3" });
     await row.getByRole("button", { name: "Simular pagamento" }).click();
     // The action's message, or (once the page re-renders with the payment, which drops the button
-    // and its message) the row already paid.
-    await expect(row).toContainText(/Pix recebido: a parcela foi baixada\.|Paga/);
+    // and its message) the row's status cell "Paga" (not the button's "Pagando…" while it runs).
+    await expect(
+      row
+        .getByRole("status")
+        .filter({ hasText: "Pix recebido: a parcela foi baixada." })
+        .or(row.getByRole("cell", { name: "Paga", exact: true }))
+        .first(),
+    ).toBeVisible();
     await page.reload();
     await expect(installments.getByRole("row").filter({ hasText: "1/3" })).toContainText("Paga");
     await expect(installments.locator("summary", { hasText: "Pix da parcela 1" })).toHaveCount(0);
