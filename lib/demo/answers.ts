@@ -1,6 +1,7 @@
 import { getModalityByCode } from "@/lib/catalogue";
 import { type AnswerValues, evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
 import { businessDay } from "@/lib/dates";
+import type { DemoInsured } from "./people";
 import type { DemoPolicy } from "./policies";
 
 /** A stable small number from text (no random draws, so the seeded policies stay as they were). */
@@ -59,6 +60,23 @@ function productAnswers(demo: DemoPolicy): Record<string, unknown> {
   }
 }
 
+/** The insured's answers (identity, name, contact, address) of a demo person or company. */
+export function insuredAnswers(insured: DemoInsured): Record<string, string> {
+  return {
+    IDENTITY: insured.identity,
+    "INSURED-NAME": insured.name,
+    "INSURED-EMAIL": insured.email,
+    "INSURED-CELLPHONE": insured.phone,
+    "INSURED-ADDRESS-ZIPCODE": insured.address.zipCode,
+    "INSURED-ADDRESS-STREET": insured.address.street,
+    "INSURED-ADDRESS-NUMBER": insured.address.number,
+    "INSURED-ADDRESS-COMPLEMENT": insured.address.complement,
+    "INSURED-ADDRESS-NEIGHBORHOOD": insured.address.neighborhood,
+    "INSURED-ADDRESS-CITY": insured.address.city,
+    "INSURED-ADDRESS-STATE": insured.address.state,
+  };
+}
+
 /**
  * The evaluated answers a demo policy's quotation would hold (what the quotation lookup shows and a
  * renewal copies), built from the demo's insured, limit and commission. Evaluated as of `now` with
@@ -72,17 +90,7 @@ export function demoAnswers(demo: DemoPolicy, now: Date): AnswerValues {
     "PERSON-TYPE": demo.personType,
     CONGENER: "NEW",
     "START-VIGENCY-DATE": businessDay(now),
-    IDENTITY: insured.identity,
-    "INSURED-NAME": insured.name,
-    "INSURED-EMAIL": insured.email,
-    "INSURED-CELLPHONE": insured.phone,
-    "INSURED-ADDRESS-ZIPCODE": insured.address.zipCode,
-    "INSURED-ADDRESS-STREET": insured.address.street,
-    "INSURED-ADDRESS-NUMBER": insured.address.number,
-    "INSURED-ADDRESS-COMPLEMENT": insured.address.complement,
-    "INSURED-ADDRESS-NEIGHBORHOOD": insured.address.neighborhood,
-    "INSURED-ADDRESS-CITY": insured.address.city,
-    "INSURED-ADDRESS-STATE": insured.address.state,
+    ...insuredAnswers(insured),
     "BROKERAGE-COMMISSION": Number(demo.commissionPercent),
     ...productAnswers(demo),
   };

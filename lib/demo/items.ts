@@ -7,8 +7,9 @@ import {
   sampleCoverage,
   sampleEquipmentItem,
 } from "@/lib/quotations/fixtures";
+import { insuredAnswers } from "./answers";
 import { issueDemoPolicyThroughCheckout } from "./endorsements";
-import { createRandom, type DemoInsured, demoInsured } from "./people";
+import { createRandom, demoInsured } from "./people";
 import type { DemoModality } from "./policies";
 
 const part = (type: string, brand: string, model: string, value: number) => [
@@ -17,23 +18,6 @@ const part = (type: string, brand: string, model: string, value: number) => [
   { code: "PART-MODEL", answer: model },
   { code: "PART-VALUE", answer: value },
 ];
-
-/** The insured's answers of a demo person or company of its own (no two brokers share an insured). */
-function insuredAnswers(insured: DemoInsured) {
-  return {
-    IDENTITY: insured.identity,
-    "INSURED-NAME": insured.name,
-    "INSURED-EMAIL": insured.email,
-    "INSURED-CELLPHONE": insured.phone,
-    "INSURED-ADDRESS-ZIPCODE": insured.address.zipCode,
-    "INSURED-ADDRESS-STREET": insured.address.street,
-    "INSURED-ADDRESS-NUMBER": insured.address.number,
-    "INSURED-ADDRESS-COMPLEMENT": insured.address.complement,
-    "INSURED-ADDRESS-NEIGHBORHOOD": insured.address.neighborhood,
-    "INSURED-ADDRESS-CITY": insured.address.city,
-    "INSURED-ADDRESS-STATE": insured.address.state,
-  };
-}
 
 const modalityRow = (code: string): DemoModality => {
   const { text, productCode, productText } = getModalityByCode(code);

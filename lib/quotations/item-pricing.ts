@@ -1,14 +1,14 @@
 import type { Rate } from "@/db/schema";
 import type { AnswerValues } from "@/lib/catalogue/evaluate";
 import { type AnswerEntry, entriesOf, insuredItemsOf, itemValueCents } from "@/lib/catalogue/items";
-import type { ItemCoverageRule, ItemModalityDefinition, PersonType, Scalar } from "@/lib/catalogue/types";
+import type { ItemCoverageRule, ItemModalityDefinition, PersonType } from "@/lib/catalogue/types";
 import { allocateCents, MoneyDecimal, reaisToCents, roundHalfEven } from "@/lib/money";
 import {
   computePlans,
   computePremium,
   deductibleOf,
   factorOf,
-  type Lookup,
+  lookupFor,
   type Premium,
   type VariantQuote,
 } from "./pricing";
@@ -28,10 +28,6 @@ import {
  */
 
 type Entry = AnswerEntry;
-
-function itemLookup(values: AnswerValues, item: Entry): Lookup {
-  return (code) => (code in item ? (item[code] as Scalar) : (values[code] as Scalar | Scalar[] | undefined));
-}
 
 function coverageLimitCents(rule: ItemCoverageRule, coverage: Entry, valueCents: number): number {
   const { limit } = rule;
@@ -61,7 +57,7 @@ function priceItem(
   position: number,
 ): ItemQuote {
   const rating = definition.itemRating;
-  const lookup = itemLookup(values, item);
+  const lookup = lookupFor(values, item);
   const personType = values["PERSON-TYPE"] as PersonType;
   const factor = rating.factors.reduce(
     (product, rule) => product.times(factorOf(rule, lookup(rule.answer))),

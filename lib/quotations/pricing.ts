@@ -4,7 +4,6 @@ import { type AnswerValues, conditionHolds } from "@/lib/catalogue/evaluate";
 import type {
   DeductibleRule,
   LimitModalityDefinition,
-  ModalityDefinition,
   PaymentOptionRule,
   PaymentRules,
   PersonType,
@@ -103,8 +102,9 @@ export function factorOf(rule: RatingFactor, value: Scalar | Scalar[] | undefine
 
 export type Lookup = (code: string) => Scalar | Scalar[] | undefined;
 
-function lookupFor(values: AnswerValues, option: Record<string, Scalar>): Lookup {
-  return (code) => (code in option ? option[code] : (values[code] as Scalar | Scalar[] | undefined));
+/** An option's (or item's) answers first, then the quotation's. */
+export function lookupFor(values: AnswerValues, option: Record<string, unknown>): Lookup {
+  return (code) => (code in option ? option[code] : values[code]) as Scalar | Scalar[] | undefined;
 }
 
 /** The tariff premium of one limit option: table base x every rating factor, rounded to cents. */
