@@ -99,6 +99,13 @@ describe("item-based products from quotation to policy", () => {
       "Ticket",
       "Pix",
     ]);
+    // The quotation PDF for the client lists each bike and prices each one and all of them.
+    const data = (await loadQuotationDocumentData(handle.db, item.quotationIdentifier))!;
+    // A table cell may wrap ("Todos os" / "itens"): read the text as one line.
+    const text = extractPdfText(await renderQuotationPdf(data, { compress: false })).replace(/\s+/g, " ");
+    for (const expected of ["Bicicleta 1", "Bicicleta 2", "Todos os itens", "Bike Artesanal"]) {
+      expect(text).toContain(expected);
+    }
   });
 
   it("refuses an item's variant in the proposal and names the aggregate", async () => {
