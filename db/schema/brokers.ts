@@ -2,7 +2,11 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, timestamptz } from "./columns";
 
-export const USER_ROLES = ["admin", "member"] as const;
+/**
+ * `admin`: everything, users, keys and webhooks included; `member`: the day's work (quotations,
+ * policies, claims, commissions); `finance`: a member's work plus the payments files (lib/auth/permissions.ts).
+ */
+export const USER_ROLES = ["admin", "member", "finance"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** What an API key may do: `read` (GET endpoints), `write` (every other endpoint). */
@@ -14,6 +18,8 @@ export const brokers = pgTable("brokers", {
   /** The insurance regulator's registration number (SUSEP), the broker's identity on the wire. */
   registerNumber: text().notNull().unique(),
   name: text().notNull(),
+  /** The brokerage's CNPJ (digits only); null for brokers made before onboarding asked for it. */
+  cnpj: text(),
   createdAt: createdAt(),
   /** "Exigir segundo fator": every user of the broker must have one; one without enrols at sign-in. */
   requireSecondFactor: boolean().notNull().default(false),
@@ -30,13 +36,15 @@ export const users = pgTable(
     name: text().notNull(),
     passwordHash: text().notNull(),
     role: text({ enum: USER_ROLES }).notNull().default("member"),
+    /** False once deactivated: the row stays so that past records keep the user's name. */
     active: boolean().notNull().default(true),
     createdAt: createdAt(),
+    deactivatedAt: timestamptz(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     index("users_broker_idx").on(t.brokerId),
-    check("users_role_check", sql`${t.role} in ('admin', 'member')`),
+    check("users_role_check", sql`${t.role} in ('admin', 'member', 'finance')`),
   ],
 );
 

@@ -1,3 +1,4 @@
+export * from "./accounts";
 export * from "./api-usage";
 export * from "./audit";
 export * from "./boletos";

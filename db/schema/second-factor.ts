@@ -63,6 +63,11 @@ export const userPasskeys = pgTable(
     name: text().notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamptz(),
+    /**
+     * The session it was registered from (no foreign key: the session row goes when it ends), so
+     * that ending that session (password change, "end all sessions") can remove it too.
+     */
+    createdInSessionId: uuid(),
   },
   (t) => [index("user_passkeys_user_idx").on(t.userId)],
 );

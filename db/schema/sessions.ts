@@ -22,6 +22,11 @@ export const userSessions = pgTable(
      * the idle timeout counts from here.
      */
     lastActivityAt: timestamptz().notNull().defaultNow(),
+    /**
+     * The last time the user proved who they are on this session (sign-in, or the password or a
+     * factor asked again): changing factors, password or e-mail needs this within 5 minutes.
+     */
+    verifiedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [index("user_sessions_user_idx").on(t.userId)],
 );
