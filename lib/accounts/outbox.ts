@@ -1,0 +1,20 @@
+import type { Executor } from "@/db/index";
+import { countAccountEmails, listAccountEmails } from "@/db/queries/account-emails";
+import { OUTBOX_PAGE_SIZE } from "@/lib/notices/outbox";
+
+export type AccountEmailView = Awaited<ReturnType<typeof listAccountEmails>>[number];
+
+export type AccountEmailPage = { emails: AccountEmailView[]; page: number; pageCount: number; total: number };
+
+/** One page of the broker's account e-mails (invitations, password resets, e-mail changes), newest first. */
+export async function loadAccountEmailPage(
+  db: Executor,
+  brokerId: string,
+  page: number,
+): Promise<AccountEmailPage> {
+  const [emails, total] = await Promise.all([
+    listAccountEmails(db, brokerId, { limit: OUTBOX_PAGE_SIZE, offset: (page - 1) * OUTBOX_PAGE_SIZE }),
+    countAccountEmails(db, brokerId),
+  ]);
+  return { emails, page, pageCount: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)), total };
+}
