@@ -148,6 +148,21 @@ describe("changePassword", () => {
     for (let i = 0; i < SIGN_IN_MAX_ATTEMPTS; i++) await attempt("chute-errado");
     expect(await attempt("senha-antiga-1")).toMatchObject({ ok: false, reason: "throttled" });
   });
+
+  it("checks at most the limit of 200 concurrent guesses, and refuses the right password sent after them", async () => {
+    const userId = await createUser("rajada@teste.com.br");
+    const sessionId = await open(userId);
+    const attempt = (currentPassword: string) =>
+      changePassword(handle.db, { userId, sessionId, currentPassword, newPassword: "senha-nova-123" });
+    const results = await Promise.all([
+      ...Array.from({ length: 200 }, () => attempt("chute-errado")),
+      attempt("senha-antiga-1"),
+    ]);
+    expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(
+      SIGN_IN_MAX_ATTEMPTS,
+    );
+    expect(results.at(-1)).toMatchObject({ ok: false, reason: "throttled" });
+  });
 });
 
 describe("endBrokerUserSessions (admins)", () => {

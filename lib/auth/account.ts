@@ -6,7 +6,7 @@ import type { AuditContext } from "@/lib/audit/context";
 import { recordAudit } from "@/lib/audit/record";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { hashPassword, verifyPassword } from "./password";
-import { checkSignInThrottle, recordFailedSignIn } from "./sign-in-throttle";
+import { guardAttempt } from "./sign-in-throttle";
 
 export type ChangePasswordResult =
   | { ok: true; endedSessions: number }
@@ -30,15 +30,14 @@ export async function changePassword(
   },
 ): Promise<ChangePasswordResult> {
   // Counted apart from sign-ins: a namespace no e-mail can take, one "address" (the session's user).
-  const identifier = { email: `password-change:${input.userId}`, ip: "session" };
-  const throttle = await checkSignInThrottle(identifier);
-  if (!throttle.allowed)
-    return { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
-  const current = await findPasswordHash(db, input.userId);
-  if (!current || !(await verifyPassword(current, input.currentPassword))) {
-    await recordFailedSignIn(identifier);
-    return { ok: false, reason: "invalid" };
-  }
+  const attempt = { email: `password-change:${input.userId}`, ip: "session" };
+  const checked = await guardAttempt(attempt, async () => {
+    const current = await findPasswordHash(db, input.userId);
+    return current && (await verifyPassword(current, input.currentPassword))
+      ? { ok: true as const }
+      : { ok: false as const, reason: "invalid" as const };
+  });
+  if (!checked.ok) return checked;
   const passwordHash = await hashPassword(input.newPassword);
   const brokerId = (await findActiveUserById(db, input.userId))?.brokerId ?? null;
   const context: AuditContext = {

@@ -1,5 +1,6 @@
 import { getLimiter } from "@/lib/rate-limit";
 import type { LimitRule } from "@/lib/rate-limit/policies";
+import type { WindowStore } from "@/lib/rate-limit/store";
 import { bucketEnd, toWholeSeconds } from "@/lib/rate-limit/window-math";
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
@@ -13,8 +14,8 @@ export const SIGN_IN_MAX_ATTEMPTS = 5;
 export const SIGN_IN_MAX_ATTEMPTS_PER_EMAIL = 10;
 
 /**
- * Failed sign-ins, counted in the API limiter's store, so that with Redis every instance shares
- * the count. Fixed windows: the lock-out ends at a predictable instant.
+ * Attempts, counted in the API limiter's store, so that with Redis every instance shares the
+ * count. Fixed windows: the lock-out ends at a predictable instant.
  */
 export const SIGN_IN_RULES: readonly LimitRule[] = [
   {
@@ -35,31 +36,73 @@ export const SIGN_IN_RULES: readonly LimitRule[] = [
 
 export type SignInAttempt = { email: string; ip: string };
 
+/** What a locked-out attempt answers instead of its verification's result. */
+export type Throttled = { ok: false; reason: "throttled"; retryAfterSeconds: number };
+
 /** The counters one attempt is checked against: e-mail + client address, then the e-mail alone. */
-function identifiersOf({ email, ip }: SignInAttempt): string[] {
+function countersOf({ email, ip }: SignInAttempt): { rule: LimitRule; identifier: string }[] {
   const normalized = email.trim().toLowerCase();
-  return [`${normalized}|${ip}`, normalized];
+  const identifiers = [`${normalized}|${ip}`, normalized];
+  return SIGN_IN_RULES.map((rule, i) => ({ rule, identifier: identifiers[i]! }));
 }
 
 /**
- * Whether this attempt may be made now: refused once either counter has reached its limit in the
- * current window, with the whole seconds (at least 1) until that window ends.
+ * Runs `verify` (a password, a code, a passkey…) only if this attempt fits the lock-out, and
+ * answers its result, or `throttled` without running it.
+ *
+ * The attempt takes its slot in both counters before it is verified, in one atomic step per
+ * counter (in process memory, or a Lua script in Redis): however many attempts arrive at once, in
+ * one process or across instances sharing Redis, at most the limit are ever verified in a window.
+ * A verification that succeeds gives its slot back (so a person who signs in correctly many times
+ * is never locked); one that fails, or throws, keeps it. A refused attempt gives back whatever it
+ * took, so hammering from a locked address does not spend the e-mail's own counter.
+ */
+export async function guardAttempt<T extends { ok: boolean }>(
+  attempt: SignInAttempt,
+  verify: () => Promise<T>,
+): Promise<T | Throttled> {
+  return guardAttemptIn(getLimiter().store, attempt, verify);
+}
+
+/** `guardAttempt` over a given store (tests: several instances sharing one Redis). */
+export async function guardAttemptIn<T extends { ok: boolean }>(
+  store: WindowStore,
+  attempt: SignInAttempt,
+  verify: () => Promise<T>,
+): Promise<T | Throttled> {
+  const counters = countersOf(attempt);
+  const outcomes = await Promise.all(counters.map(({ rule, identifier }) => store.consume(rule, identifier)));
+  const giveBack = () =>
+    Promise.all(counters.map(({ rule, identifier }, i) => store.release(rule, identifier, outcomes[i]!)));
+  const refused = outcomes.find((outcome) => !outcome.allowed);
+  if (refused) {
+    await giveBack();
+    const retryAt = refused.retryAt ?? refused.resetAt;
+    return { ok: false, reason: "throttled", retryAfterSeconds: toWholeSeconds(retryAt - Date.now()) };
+  }
+  const result = await verify();
+  if (result.ok) await giveBack();
+  return result;
+}
+
+/**
+ * @deprecated Use `guardAttempt`: checking, then recording after the verification, lets a burst
+ * of concurrent attempts through whole.
  */
 export async function checkSignInThrottle(
   attempt: SignInAttempt,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const identifiers = identifiersOf(attempt);
   const store = getLimiter().store;
-  const counts = await Promise.all(SIGN_IN_RULES.map((rule, i) => store.count(rule, identifiers[i]!)));
-  const spent = SIGN_IN_RULES.find((rule, i) => counts[i]! >= rule.limit);
+  const counters = countersOf(attempt);
+  const counts = await Promise.all(counters.map(({ rule, identifier }) => store.count(rule, identifier)));
+  const spent = counters.find(({ rule }, i) => counts[i]! >= rule.limit);
   if (!spent) return { allowed: true, retryAfterSeconds: 0 };
   const now = Date.now();
-  return { allowed: false, retryAfterSeconds: toWholeSeconds(bucketEnd(now, spent.windowMs) - now) };
+  return { allowed: false, retryAfterSeconds: toWholeSeconds(bucketEnd(now, spent.rule.windowMs) - now) };
 }
 
-/** Counts one failed sign-in against both counters. */
+/** @deprecated Use `guardAttempt`. Counts one failed attempt against both counters. */
 export async function recordFailedSignIn(attempt: SignInAttempt): Promise<void> {
-  const identifiers = identifiersOf(attempt);
   const store = getLimiter().store;
-  await Promise.all(SIGN_IN_RULES.map((rule, i) => store.consume(rule, identifiers[i]!)));
+  await Promise.all(countersOf(attempt).map(({ rule, identifier }) => store.consume(rule, identifier)));
 }

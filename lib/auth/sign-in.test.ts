@@ -1,7 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
 import { findActiveUserById } from "@/db/queries/users";
-import { brokers, users } from "@/db/schema";
+import { auditEntries, brokers, users } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { hashPassword } from "./password";
@@ -72,6 +73,38 @@ describe("authenticateUser", () => {
     for (let i = 0; i < SIGN_IN_MAX_ATTEMPTS; i++) await authenticateUser(handle.db, input);
     const result = await authenticateUser(handle.db, { ...input, password: "segredo123" });
     expect(result).toMatchObject({ ok: false, reason: "throttled" });
+  });
+
+  it("checks at most the limit of a burst of 200 wrong passwords, and refuses the right one sent after them", async () => {
+    const ip = "10.0.0.4";
+    const wrong = Array.from({ length: 199 }, () =>
+      authenticateUser(handle.db, { email: "ana@teste.com.br", password: "errada", ip }),
+    );
+    const right = authenticateUser(handle.db, { email: "ana@teste.com.br", password: "segredo123", ip });
+    const results = await Promise.all([...wrong, right]);
+    expect(results.at(-1)).toMatchObject({ ok: false, reason: "throttled" });
+    expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(
+      SIGN_IN_MAX_ATTEMPTS,
+    );
+    // Each checked wrong password leaves one audit entry: only the limit were checked.
+    const failures = await handle.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.action, "auth.sign-in-failed"), eq(auditEntries.clientAddress, ip)));
+    expect(failures).toHaveLength(SIGN_IN_MAX_ATTEMPTS);
+  });
+
+  it("does not spend the allowance on correct sign-ins", async () => {
+    const right = { email: "ana@teste.com.br", password: "segredo123", ip: "10.0.0.5" };
+    const wrong = { ...right, password: "errada" };
+    for (let i = 0; i < 2 * SIGN_IN_MAX_ATTEMPTS; i++)
+      expect((await authenticateUser(handle.db, right)).ok).toBe(true);
+    for (let i = 0; i < SIGN_IN_MAX_ATTEMPTS - 1; i++) {
+      expect(await authenticateUser(handle.db, wrong)).toEqual({ ok: false, reason: "invalid" });
+    }
+    expect((await authenticateUser(handle.db, right)).ok).toBe(true);
+    expect(await authenticateUser(handle.db, wrong)).toEqual({ ok: false, reason: "invalid" });
+    expect(await authenticateUser(handle.db, right)).toMatchObject({ ok: false, reason: "throttled" });
   });
 
   it("re-reads the user: an inactive user has no session user", async () => {

@@ -4,7 +4,7 @@ import { findActiveUserByEmail, type PortalUser } from "@/db/queries/users";
 import { appendAudit } from "@/lib/audit/record";
 import { processSingleton } from "@/lib/process/registry";
 import { hashPassword, verifyPassword } from "./password";
-import { checkSignInThrottle, recordFailedSignIn } from "./sign-in-throttle";
+import { guardAttempt } from "./sign-in-throttle";
 
 export type SignInResult =
   | { ok: true; user: PortalUser }
@@ -15,8 +15,8 @@ export type SignInResult =
 const dummy = processSingleton("sign-in-dummy-hash", (): { hash?: Promise<string> } => ({}));
 
 /**
- * Checks e-mail and password. Failed attempts are throttled per e-mail + client IP and per e-mail
- * (lib/auth/sign-in-throttle.ts; checked before any look-up);
+ * Checks e-mail and password. Attempts are throttled per e-mail + client IP and per e-mail
+ * (lib/auth/sign-in-throttle.ts; counted before any look-up, given back on success);
  * an unknown e-mail still costs one argon2 verification, so timing does not reveal accounts.
  * A refused password is recorded in the audit trail (`auth.sign-in-failed`: the user when the
  * e-mail is known, nobody otherwise; never the e-mail typed nor the password); a throttled attempt
@@ -27,16 +27,17 @@ export async function authenticateUser(
   db: Executor,
   input: { email: string; password: string; ip: string },
 ): Promise<SignInResult> {
-  const attempt = { email: input.email, ip: input.ip };
-  const throttle = await checkSignInThrottle(attempt);
-  if (!throttle.allowed)
-    return { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
+  return guardAttempt({ email: input.email, ip: input.ip }, () => verifyCredentials(db, input));
+}
 
+async function verifyCredentials(
+  db: Executor,
+  input: { email: string; password: string; ip: string },
+): Promise<{ ok: true; user: PortalUser } | { ok: false; reason: "invalid" }> {
   const found = await findActiveUserByEmail(db, input.email);
   if (!found) {
     dummy.hash ??= hashPassword("not-a-real-password");
     await verifyPassword(await dummy.hash, input.password);
-    await recordFailedSignIn(attempt);
     await appendAudit(db, {
       brokerId: null,
       actor: { kind: "anonymous" },
@@ -47,7 +48,6 @@ export async function authenticateUser(
     return { ok: false, reason: "invalid" };
   }
   if (!(await verifyPassword(found.passwordHash, input.password))) {
-    await recordFailedSignIn(attempt);
     await appendAudit(db, {
       brokerId: found.brokerId,
       actor: { kind: "user", id: found.userId },

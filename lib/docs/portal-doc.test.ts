@@ -7,8 +7,7 @@ import { createTestDatabase } from "@/db/testing";
 import { hashPassword } from "@/lib/auth/password";
 import { authenticateUser } from "@/lib/auth/sign-in";
 import {
-  checkSignInThrottle,
-  recordFailedSignIn,
+  guardAttempt,
   SIGN_IN_MAX_ATTEMPTS,
   SIGN_IN_MAX_ATTEMPTS_PER_EMAIL,
   SIGN_IN_WINDOW_SECONDS,
@@ -64,12 +63,14 @@ describe("docs/portal.md: the sign-in throttle", () => {
   it("counts in the limiter's store: two instances on one store (as on Redis) share the lock", async () => {
     const shared = new MemoryWindowStore();
     const attempt = { email: "shared@teste.com.br", ip: "10.0.0.9" };
+    const wrong = async () => ({ ok: false });
+    const right = async () => ({ ok: true });
     useLimiterForTesting(createLimiter(shared));
-    for (let i = 0; i < SIGN_IN_MAX_ATTEMPTS; i++) await recordFailedSignIn(attempt);
+    for (let i = 0; i < SIGN_IN_MAX_ATTEMPTS; i++) await guardAttempt(attempt, wrong);
     useLimiterForTesting(createLimiter(shared));
-    expect((await checkSignInThrottle(attempt)).allowed).toBe(false);
+    expect(await guardAttempt(attempt, right)).toMatchObject({ reason: "throttled" });
     useLimiterForTesting(createLimiter(new MemoryWindowStore()));
-    expect((await checkSignInThrottle(attempt)).allowed).toBe(true);
+    expect(await guardAttempt(attempt, right)).toEqual({ ok: true });
   });
 
   it("still applies with RATE_LIMITS=off, and a success does not reset it", async () => {
@@ -84,5 +85,6 @@ describe("docs/portal.md: the sign-in throttle", () => {
     expect(await authenticateUser(handle.db, right)).toMatchObject({ ok: false, reason: "throttled" });
     expect(text).toContain("`RATE_LIMITS=off` does not turn the throttle off");
     expect(text).toContain("A successful sign-in does not reset the counts");
+    expect(text).toContain("counted before it is checked");
   });
 });

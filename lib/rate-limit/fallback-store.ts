@@ -39,6 +39,8 @@ export class FallbackWindowStore implements WindowStore {
   private outageCount = 0;
   private probeTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Outcomes of calls counted in-process: their release goes there too, whatever the state now. */
+  private readonly countedInProcess = new WeakSet<WindowOutcome>();
 
   constructor(
     private readonly primary: RemoteWindowStore,
@@ -68,7 +70,22 @@ export class FallbackWindowStore implements WindowStore {
         this.degrade(error);
       }
     }
-    return this.fallback.consume(rule, identifier);
+    const outcome = await this.fallback.consume(rule, identifier);
+    this.countedInProcess.add(outcome);
+    return outcome;
+  }
+
+  /**
+   * Gives the call back where it was counted. A release Redis does not take in time is dropped
+   * (the call stays counted: a lock-out errs on the side of counting) and starts an outage.
+   */
+  async release(rule: LimitRule, identifier: string, outcome: WindowOutcome): Promise<void> {
+    if (this.countedInProcess.has(outcome)) return this.fallback.release(rule, identifier, outcome);
+    try {
+      await this.fromPrimary(this.primary.release(rule, identifier, outcome));
+    } catch (error) {
+      this.degrade(error);
+    }
   }
 
   async count(rule: LimitRule, identifier: string): Promise<number> {

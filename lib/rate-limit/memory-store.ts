@@ -1,6 +1,6 @@
 import type { LimitRule } from "./policies";
 import type { WindowOutcome, WindowStore } from "./store";
-import { bucketEnd, bucketOf, slidingWindowCount, slidingWindowRetryMs } from "./window-math";
+import { bucketEnd, bucketEndingAt, bucketOf, slidingWindowCount, slidingWindowRetryMs } from "./window-math";
 
 type Counter = { bucket: number; current: number; previous: number };
 
@@ -40,6 +40,14 @@ export class MemoryWindowStore implements WindowStore {
     const counter = this.counterAt(rule, identifier, now);
     if (rule.algorithm === "fixed-window") return counter.current;
     return slidingWindowCount(counter.current, counter.previous, now, rule.windowMs);
+  }
+
+  async release(rule: LimitRule, identifier: string, outcome: WindowOutcome): Promise<void> {
+    if (rule.algorithm === "sliding-window" && !outcome.allowed) return;
+    const counted = bucketEndingAt(outcome.resetAt, rule.windowMs);
+    const counter = this.counterAt(rule, identifier, Date.now());
+    if (counted === counter.bucket) counter.current = Math.max(0, counter.current - 1);
+    else if (counted === counter.bucket - 1) counter.previous = Math.max(0, counter.previous - 1);
   }
 
   async close(): Promise<void> {

@@ -22,6 +22,13 @@ export interface WindowStore {
   consume(rule: LimitRule, identifier: string): Promise<WindowOutcome>;
   /** Calls counted in the window now, without counting one. */
   count(rule: LimitRule, identifier: string): Promise<number>;
+  /**
+   * Gives back one call that `consume` counted (`outcome` is what it answered, and names the
+   * bucket it counted in): that bucket's count goes down by one, atomically, never below zero, and
+   * nothing happens once the bucket is gone. A refused sliding-window call was never counted, so
+   * it has nothing to give back.
+   */
+  release(rule: LimitRule, identifier: string, outcome: WindowOutcome): Promise<void>;
   close(): Promise<void>;
   /** Stores that fall back (FallbackWindowStore): true while counting in-process. */
   readonly isDegraded?: boolean;

@@ -1,7 +1,12 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import type { LimitRule } from "./policies";
 import type { RemoteWindowStore, WindowOutcome } from "./store";
-import { bucketOf, slidingWindowCount, slidingWindowRetryMs } from "./window-math";
+import { bucketEndingAt, bucketOf, slidingWindowCount, slidingWindowRetryMs } from "./window-math";
+
+/** One call given back: the bucket's count down by one, never below zero, its expiry untouched. */
+const RELEASE_SCRIPT = `local count = tonumber(redis.call("GET", KEYS[1]) or "0")
+if count > 0 then return redis.call("DECR", KEYS[1]) end
+return 0`;
 
 /** The commands used here: what @upstash/ratelimit needs plus mget and ping. */
 export type RedisCommands = {
@@ -53,6 +58,12 @@ export class UpstashWindowStore implements RemoteWindowStore {
     const [current, previous] = await this.bucketCounts(rule, identifier, now);
     if (rule.algorithm === "fixed-window") return current;
     return slidingWindowCount(current, previous, now, rule.windowMs);
+  }
+
+  async release(rule: LimitRule, identifier: string, outcome: WindowOutcome): Promise<void> {
+    if (rule.algorithm === "sliding-window" && !outcome.allowed) return;
+    const bucket = bucketEndingAt(outcome.resetAt, rule.windowMs);
+    await this.redis.eval(RELEASE_SCRIPT, [`${this.rulePrefix(rule)}:${identifier}:${bucket}`], []);
   }
 
   async ping(): Promise<void> {

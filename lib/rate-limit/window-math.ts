@@ -14,6 +14,11 @@ export function bucketEnd(now: number, windowMs: number): number {
   return (bucketOf(now, windowMs) + 1) * windowMs;
 }
 
+/** The bucket a call was counted in, from the reset its outcome gave (the end of that bucket). */
+export function bucketEndingAt(resetAt: number, windowMs: number): number {
+  return bucketOf(resetAt - 1, windowMs);
+}
+
 /**
  * Calls counted by a sliding window at `now`: the current bucket's calls plus the previous
  * bucket's calls weighted by the share of the window that still overlaps it, rounded down:

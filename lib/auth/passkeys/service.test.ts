@@ -11,7 +11,8 @@ import {
 } from "@/lib/rate-limit";
 import { hashPassword } from "../password";
 import { setBrokerRequiresSecondFactor, signInRequirement } from "../second-factor/service";
-import { checkSignInThrottle, SIGN_IN_MAX_ATTEMPTS, SIGN_IN_RULES } from "../sign-in-throttle";
+import { authenticateUser } from "../sign-in";
+import { SIGN_IN_MAX_ATTEMPTS, SIGN_IN_RULES } from "../sign-in-throttle";
 
 // The challenge store is the limiter's; the cookie half is exercised by the actions' tests.
 vi.mock("next/headers", () => ({ cookies: async () => ({}) }));
@@ -213,10 +214,28 @@ describe("signing in with a passkey", () => {
         ok: false,
         reason: "invalid",
       });
-    expect(await checkSignInThrottle({ email: user.email, ip: "203.0.113.10" })).toMatchObject({
-      allowed: false,
-    });
+    expect(
+      await authenticateUser(handle.db, { email: user.email, password: "segredo123", ip: "203.0.113.10" }),
+    ).toMatchObject({ ok: false, reason: "throttled" });
     expect((await signIn(user.authenticator)).result).toMatchObject({ ok: false, reason: "throttled" });
+  });
+
+  it("checks at most the limit of 100 concurrent refused assertions", async () => {
+    const user = await userWithPasskey();
+    const results = await Promise.all(
+      Array.from(
+        { length: 100 },
+        async () => (await signIn(user.authenticator, { noUserVerification: true })).result,
+      ),
+    );
+    expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(
+      SIGN_IN_MAX_ATTEMPTS,
+    );
+    const refusals = (await auditOf(user.userId)).filter(
+      (entry) => entry.action === "auth.second-factor-failed",
+    );
+    expect(refusals).toHaveLength(SIGN_IN_MAX_ATTEMPTS);
+    expect(await failuresOf(user.email)).toBe(SIGN_IN_MAX_ATTEMPTS);
   });
 });
 

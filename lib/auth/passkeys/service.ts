@@ -23,13 +23,14 @@ import { appendAudit, recordAudit } from "@/lib/audit/record";
 import { log } from "@/lib/log";
 import { verifyPassword } from "../password";
 import { accountAttempt } from "../second-factor/service";
-import { checkSignInThrottle, recordFailedSignIn, type SignInAttempt } from "../sign-in-throttle";
+import { guardAttempt, type SignInAttempt, type Throttled } from "../sign-in-throttle";
 import { claimChallenge, PASSKEY_CHALLENGE_TTL_SECONDS } from "./challenge";
 import type { RelyingParty } from "./relying-party";
 
-export type PasskeyFailure =
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+type Invalid = { ok: false; reason: "invalid" };
+const INVALID: Invalid = { ok: false, reason: "invalid" };
+
+export type PasskeyFailure = Invalid | Throttled;
 
 const TIMEOUT_MS = PASSKEY_CHALLENGE_TTL_SECONDS * 1000;
 
@@ -76,19 +77,16 @@ export async function finishPasskeyRegistration(
     clientAddress?: string | null;
   },
 ): Promise<{ ok: true; passkeyId: string } | PasskeyFailure> {
-  const attempt = accountAttempt(input.userId);
-  const throttle = await checkSignInThrottle(attempt);
-  if (!throttle.allowed)
-    return { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
-  const user = await findActiveUserById(db, input.userId);
-  const info =
-    user && (await claimChallenge(input.challenge))
-      ? await verifiedRegistration(input.response, input.challenge, input.rp)
-      : undefined;
-  if (!user || !info) {
-    await recordFailedSignIn(attempt);
-    return { ok: false, reason: "invalid" };
-  }
+  const checked = await guardAttempt(accountAttempt(input.userId), async () => {
+    const user = await findActiveUserById(db, input.userId);
+    const info =
+      user && (await claimChallenge(input.challenge))
+        ? await verifiedRegistration(input.response, input.challenge, input.rp)
+        : undefined;
+    return user && info ? { ok: true as const, user, info } : INVALID;
+  });
+  if (!checked.ok) return checked;
+  const { user, info } = checked;
   const passkeyId = await db.transaction(async (tx) => {
     const id = await insertPasskey(tx, {
       userId: input.userId,
@@ -164,6 +162,16 @@ function userHandleIn(response: unknown): string | undefined {
 
 export type PasskeySignIn = { ok: true; userId: string; passkeyId: string };
 
+type PasskeySignInInput = {
+  response: unknown;
+  challenge: string;
+  rp: RelyingParty;
+  ip: string;
+  /** The sign-in step's user and e-mail, when the passkey is the second factor. */
+  step?: { userId: string; email: string };
+  now?: Date;
+};
+
 /**
  * Checks the browser's answer to a sign-in challenge: a passkey alone (`expectedUserId` unset:
  * whoever the credential belongs to), or as the second step of `expectedUserId`'s sign-in. The
@@ -174,15 +182,7 @@ export type PasskeySignIn = { ok: true; userId: string; passkeyId: string };
  */
 export async function authenticateWithPasskey(
   db: Database,
-  input: {
-    response: unknown;
-    challenge: string;
-    rp: RelyingParty;
-    ip: string;
-    /** The sign-in step's user and e-mail, when the passkey is the second factor. */
-    step?: { userId: string; email: string };
-    now?: Date;
-  },
+  input: PasskeySignInInput,
 ): Promise<PasskeySignIn | PasskeyFailure> {
   const credentialId = credentialIdOf(input.response);
   const passkey = credentialId ? await findPasskeyByCredentialId(db, credentialId) : undefined;
@@ -192,12 +192,20 @@ export async function authenticateWithPasskey(
     : owner
       ? { email: owner.email, ip: input.ip }
       : { email: `passkey-unknown:${input.ip}`, ip: input.ip };
-  const throttle = await checkSignInThrottle(attempt);
-  if (!throttle.allowed)
-    return { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
+  return guardAttempt(attempt, () => verifyPasskeyAssertion(db, input, { passkey, owner }));
+}
 
-  const refuse = async (reason: string): Promise<PasskeyFailure> => {
-    await recordFailedSignIn(attempt);
+/** authenticateWithPasskey's checks, inside its attempt: every refusal is audited here. */
+async function verifyPasskeyAssertion(
+  db: Database,
+  input: PasskeySignInInput,
+  found: {
+    passkey: Awaited<ReturnType<typeof findPasskeyByCredentialId>>;
+    owner: Awaited<ReturnType<typeof findActiveUserById>>;
+  },
+): Promise<PasskeySignIn | Invalid> {
+  const { passkey, owner } = found;
+  const refuse = async (reason: string): Promise<Invalid> => {
     const userId = input.step?.userId ?? owner?.userId;
     const brokerId = input.step
       ? (await findActiveUserById(db, input.step.userId))?.brokerId
@@ -222,7 +230,7 @@ export async function authenticateWithPasskey(
           },
     );
     log.info({ userId, reason }, "passkey: sign-in refused");
-    return { ok: false, reason: "invalid" };
+    return INVALID;
   };
 
   // Claimed first: an answer that fails still spends its challenge.
@@ -268,16 +276,15 @@ export async function removePasskey(
   db: Database,
   input: { userId: string; passkeyId: string; password: string; clientAddress?: string | null },
 ): Promise<{ ok: true } | PasskeyFailure> {
-  const attempt = accountAttempt(input.userId);
-  const throttle = await checkSignInThrottle(attempt);
-  if (!throttle.allowed)
-    return { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
-  const passwordHash = await findPasswordHash(db, input.userId);
-  const user = await findActiveUserById(db, input.userId);
-  if (!user || !passwordHash || !(await verifyPassword(passwordHash, input.password))) {
-    await recordFailedSignIn(attempt);
-    return { ok: false, reason: "invalid" };
-  }
+  const checked = await guardAttempt(accountAttempt(input.userId), async () => {
+    const passwordHash = await findPasswordHash(db, input.userId);
+    const user = await findActiveUserById(db, input.userId);
+    return user && passwordHash && (await verifyPassword(passwordHash, input.password))
+      ? { ok: true as const, user }
+      : INVALID;
+  });
+  if (!checked.ok) return checked;
+  const { user } = checked;
   const removed = await db.transaction(async (tx) => {
     if (!(await deletePasskey(tx, input.userId, input.passkeyId))) return false;
     await recordAudit(tx, {

@@ -1,13 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
 import { findSecondFactorSummary, findUserTotp } from "@/db/queries/second-factor";
-import { brokers, userRecoveryCodes, users, userTotp } from "@/db/schema";
+import { auditEntries, brokers, userRecoveryCodes, users, userTotp } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import { log } from "@/lib/log";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { hashPassword } from "../password";
-import { checkSignInThrottle, SIGN_IN_MAX_ATTEMPTS } from "../sign-in-throttle";
+import { authenticateUser } from "../sign-in";
+import { SIGN_IN_MAX_ATTEMPTS } from "../sign-in-throttle";
 import { openTotpSecret } from "./secret-box";
 import {
   beginTotpEnrolment,
@@ -209,7 +210,9 @@ describe("signing in with the second factor", () => {
       expect(result).toMatchObject({ ok: false });
     }
     // The password form is locked for this e-mail and address too: the same counters.
-    expect(await checkSignInThrottle(user.attempt)).toMatchObject({ allowed: false });
+    expect(
+      await authenticateUser(handle.db, { email: user.email, password: "segredo123", ip: user.attempt.ip }),
+    ).toMatchObject({ ok: false, reason: "throttled" });
     expect(
       await verifySecondFactor(handle.db, {
         userId: user.userId,
@@ -218,6 +221,45 @@ describe("signing in with the second factor", () => {
         now,
       }),
     ).toMatchObject({ ok: false, reason: "throttled" });
+  });
+});
+
+describe("the second factor under a burst", () => {
+  it("checks at most the limit of 200 concurrent wrong codes, and refuses the right one sent after them", async () => {
+    const user = await enrolledUser();
+    const now = T0 + 45 * STEP_MS;
+    const input = { userId: user.userId, attempt: user.attempt, now };
+    const wrong = Array.from({ length: 200 }, (_, i) =>
+      verifySecondFactor(handle.db, { ...input, code: i % 2 ? "000000" : "zzzzz-zzzzz" }),
+    );
+    const right = verifySecondFactor(handle.db, { ...input, code: generateTotpCode(user.secret, now) });
+    const results = await Promise.all([...wrong, right]);
+    expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(
+      SIGN_IN_MAX_ATTEMPTS,
+    );
+    expect(results.at(-1)).toMatchObject({ ok: false, reason: "throttled" });
+    // Each checked code that failed at sign-in is audited: only the limit were checked.
+    const failures = await handle.db
+      .select()
+      .from(auditEntries)
+      .where(
+        and(eq(auditEntries.action, "auth.second-factor-failed"), eq(auditEntries.objectId, user.userId)),
+      );
+    expect(failures).toHaveLength(SIGN_IN_MAX_ATTEMPTS);
+  });
+
+  it("does not spend the allowance on right codes", async () => {
+    const user = await enrolledUser();
+    for (let i = 1; i <= 2 * SIGN_IN_MAX_ATTEMPTS; i++) {
+      const now = T0 + (60 + i) * STEP_MS;
+      const code = generateTotpCode(user.secret, now);
+      expect(
+        await verifySecondFactor(handle.db, { userId: user.userId, code, attempt: user.attempt, now }),
+      ).toEqual({
+        ok: true,
+        method: "totp",
+      });
+    }
   });
 });
 

@@ -17,14 +17,12 @@ import type { AuditAction } from "@/lib/audit/types";
 import { qrCodeDataUrl } from "@/lib/format/qr-code";
 import { log } from "@/lib/log";
 import { hashPassword, verifyPassword } from "../password";
-import { checkSignInThrottle, recordFailedSignIn, type SignInAttempt } from "../sign-in-throttle";
+import { guardAttempt, type SignInAttempt, type Throttled } from "../sign-in-throttle";
 import { generateRecoveryCodes, normalizeRecoveryCode } from "./recovery-codes";
 import { openTotpSecret, sealTotpSecret } from "./secret-box";
 import { createTotpSecret, groupSecret, matchTotpStep, normalizeTotpCode, totpUri } from "./totp";
 
-export type SecondFactorFailure =
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+export type SecondFactorFailure = { ok: false; reason: "invalid" } | Throttled;
 
 /**
  * Which counters a code is checked against. At sign-in, the sign-in's own (e-mail + address, and
@@ -34,13 +32,6 @@ export type SecondFactorFailure =
  */
 export function accountAttempt(userId: string): SignInAttempt {
   return { email: `second-factor:${userId}`, ip: "session" };
-}
-
-async function throttled(attempt: SignInAttempt): Promise<SecondFactorFailure | undefined> {
-  const throttle = await checkSignInThrottle(attempt);
-  return throttle.allowed
-    ? undefined
-    : { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
 }
 
 /** Where a change comes from: the client address of the user's request (their own account). */
@@ -66,15 +57,14 @@ async function ownEntry(
 }
 
 /**
- * A refused code: counted toward the lock-out and, at sign-in, recorded as
- * `auth.second-factor-failed` (the account page's refusals are the signed-in user's own typos).
+ * A refused code (it keeps its slot in the lock-out, see guardAttempt) and, at sign-in, recorded
+ * as `auth.second-factor-failed` (the account page's refusals are the signed-in user's own typos).
  */
 async function failed(
   db: Executor,
   input: { userId: string; attempt: SignInAttempt; clientAddress?: string | null },
   stage: "sign-in" | "account",
-): Promise<SecondFactorFailure> {
-  await recordFailedSignIn(input.attempt);
+): Promise<{ ok: false; reason: "invalid" }> {
   if (stage === "sign-in")
     await appendAudit(
       db,
@@ -151,27 +141,27 @@ export async function confirmTotpEnrolment(
     now?: number;
   } & ClientAddress,
 ): Promise<{ ok: true; recoveryCodes: string[] } | SecondFactorFailure> {
-  const refused = await throttled(input.attempt);
-  if (refused) return refused;
-  const stage = input.stage ?? "account";
-  const row = await findUserTotp(db, input.userId);
-  const secret = row && !row.confirmedAt ? openTotpSecret(row.secretSealed, input.userId) : undefined;
-  const step = secret ? matchTotpStep(secret, input.code, input.now ?? Date.now()) : undefined;
-  if (step === undefined) return failed(db, input, stage);
-  const recoveryCodes = generateRecoveryCodes();
-  const hashes = await hashCodes(recoveryCodes);
-  const entry = await ownEntry(db, input.userId, "second-factor.enabled", input.clientAddress, {
-    method: "totp",
+  return guardAttempt(input.attempt, async () => {
+    const stage = input.stage ?? "account";
+    const row = await findUserTotp(db, input.userId);
+    const secret = row && !row.confirmedAt ? openTotpSecret(row.secretSealed, input.userId) : undefined;
+    const step = secret ? matchTotpStep(secret, input.code, input.now ?? Date.now()) : undefined;
+    if (step === undefined) return failed(db, input, stage);
+    const recoveryCodes = generateRecoveryCodes();
+    const hashes = await hashCodes(recoveryCodes);
+    const entry = await ownEntry(db, input.userId, "second-factor.enabled", input.clientAddress, {
+      method: "totp",
+    });
+    const confirmed = await db.transaction(async (tx) => {
+      if (!(await claimTotpStep(tx, { userId: input.userId, step, confirm: true }))) return false;
+      await replaceRecoveryCodes(tx, input.userId, hashes);
+      await recordAudit(tx, entry);
+      return true;
+    });
+    if (!confirmed) return failed(db, input, stage);
+    log.info({ userId: input.userId }, "second factor: TOTP enabled");
+    return { ok: true as const, recoveryCodes };
   });
-  const confirmed = await db.transaction(async (tx) => {
-    if (!(await claimTotpStep(tx, { userId: input.userId, step, confirm: true }))) return false;
-    await replaceRecoveryCodes(tx, input.userId, hashes);
-    await recordAudit(tx, entry);
-    return true;
-  });
-  if (!confirmed) return failed(db, input, stage);
-  log.info({ userId: input.userId }, "second factor: TOTP enabled");
-  return { ok: true, recoveryCodes };
 }
 
 /** A TOTP code of an enabled factor, accepted once (its step is claimed). */
@@ -195,22 +185,30 @@ async function acceptRecoveryCode(db: Executor, userId: string, code: string): P
 
 export type SecondFactorMethod = "totp" | "recovery-code";
 
+type SecondFactorInput = {
+  userId: string;
+  code: string;
+  attempt: SignInAttempt;
+  stage?: "sign-in" | "account";
+  now?: number;
+} & ClientAddress;
+
 /**
  * Checks the second factor of a user: six digits are a TOTP code, anything else is tried as a
- * recovery code. Failures count toward `attempt`'s lock-out, checked first.
+ * recovery code. Each attempt counts toward `attempt`'s lock-out before it is checked.
  */
 export async function verifySecondFactor(
   db: Executor,
-  input: {
-    userId: string;
-    code: string;
-    attempt: SignInAttempt;
-    stage?: "sign-in" | "account";
-    now?: number;
-  } & ClientAddress,
+  input: SecondFactorInput,
 ): Promise<{ ok: true; method: SecondFactorMethod } | SecondFactorFailure> {
-  const refused = await throttled(input.attempt);
-  if (refused) return refused;
+  return guardAttempt(input.attempt, () => checkSecondFactor(db, input));
+}
+
+/** verifySecondFactor without the lock-out, for callers already inside one attempt. */
+async function checkSecondFactor(
+  db: Executor,
+  input: SecondFactorInput,
+): Promise<{ ok: true; method: SecondFactorMethod } | { ok: false; reason: "invalid" }> {
   const stage = input.stage ?? "sign-in";
   if (normalizeTotpCode(input.code)) {
     if (await acceptTotpCode(db, input.userId, input.code, input.now ?? Date.now()))
@@ -243,10 +241,12 @@ export async function regenerateRecoveryCodes(
   input: { userId: string; code: string; now?: number } & ClientAddress,
 ): Promise<{ ok: true; recoveryCodes: string[] } | SecondFactorFailure> {
   const attempt = accountAttempt(input.userId);
-  const refused = await throttled(attempt);
-  if (refused) return refused;
-  if (!(await acceptTotpCode(db, input.userId, input.code, input.now ?? Date.now())))
-    return failed(db, { ...input, attempt }, "account");
+  const checked = await guardAttempt(attempt, async () =>
+    (await acceptTotpCode(db, input.userId, input.code, input.now ?? Date.now()))
+      ? { ok: true as const }
+      : failed(db, { ...input, attempt }, "account"),
+  );
+  if (!checked.ok) return checked;
   const recoveryCodes = generateRecoveryCodes();
   const hashes = await hashCodes(recoveryCodes);
   const entry = await ownEntry(
@@ -269,12 +269,12 @@ export async function removeSecondFactor(
   input: { userId: string; password: string; code: string; now?: number } & ClientAddress,
 ): Promise<{ ok: true } | SecondFactorFailure> {
   const attempt = accountAttempt(input.userId);
-  const refused = await throttled(attempt);
-  if (refused) return refused;
-  const passwordHash = await findPasswordHash(db, input.userId);
-  if (!passwordHash || !(await verifyPassword(passwordHash, input.password)))
-    return failed(db, { ...input, attempt }, "account");
-  const verified = await verifySecondFactor(db, { ...input, attempt, stage: "account" });
+  const verified = await guardAttempt(attempt, async () => {
+    const passwordHash = await findPasswordHash(db, input.userId);
+    if (!passwordHash || !(await verifyPassword(passwordHash, input.password)))
+      return failed(db, { ...input, attempt }, "account");
+    return checkSecondFactor(db, { ...input, attempt, stage: "account" });
+  });
   if (!verified.ok) return verified;
   const entry = await ownEntry(db, input.userId, "second-factor.removed", input.clientAddress, {
     method: "totp",
