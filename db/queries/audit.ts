@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../index";
+import { selectRows } from "../rows";
 import { auditEntries } from "../schema";
 
 export type AuditEntryRow = typeof auditEntries.$inferSelect;
@@ -14,15 +15,43 @@ export async function lockAuditChain(tx: Executor): Promise<void> {
 }
 
 /**
- * The chain's last entry (sequence and hash), or undefined for an empty trail. Run after
+ * The chain's last entry (sequence, hash, MAC), or undefined for an empty trail, and the id of the
+ * caller's top-level transaction (`txid_current()`, the same inside a savepoint): the writer tells by
+ * it whether the head is its own, still uncommitted, entry (lib/audit/checkpoints.ts). Run after
  * lockAuditChain, as a statement of its own: under READ COMMITTED its snapshot then holds the
  * previous lock holder's commit.
  */
-export async function findAuditChainHead(
-  tx: Executor,
-): Promise<{ sequence: number; hash: string } | undefined> {
-  const [row] = await tx
-    .select({ sequence: auditEntries.sequence, hash: auditEntries.hash })
+export async function findAuditChainHead(tx: Executor): Promise<{
+  transactionId: string;
+  head: { sequence: number; hash: string; mac: string | null } | undefined;
+}> {
+  const [row] = await selectRows<{
+    transaction_id: string;
+    sequence: string | null;
+    hash: string | null;
+    mac: string | null;
+  }>(
+    tx,
+    sql`select txid_current()::text as transaction_id, head.sequence::text as sequence, head.hash, head.mac
+      from (select 1) as one
+      left join lateral (select sequence, hash, mac from audit_entries order by sequence desc limit 1) as head
+        on true`,
+  );
+  return {
+    transactionId: row!.transaction_id,
+    head:
+      row!.sequence === null
+        ? undefined
+        : { sequence: Number(row!.sequence), hash: row!.hash!, mac: row!.mac },
+  };
+}
+
+/** The chain's last entry, read outside any writer's lock (a checkpoint of what is committed). */
+export async function findCommittedAuditHead(
+  db: Executor,
+): Promise<{ sequence: number; hash: string; mac: string | null } | undefined> {
+  const [row] = await db
+    .select({ sequence: auditEntries.sequence, hash: auditEntries.hash, mac: auditEntries.mac })
     .from(auditEntries)
     .orderBy(desc(auditEntries.sequence))
     .limit(1);
@@ -47,16 +76,17 @@ export async function insertAuditEntries(tx: Executor, rows: AuditEntryRow[]): P
       details: row.details,
       prev_hash: row.prevHash,
       hash: row.hash,
+      mac: row.mac,
     })),
   );
   await tx.execute(sql`
     insert into audit_entries (sequence, occurred_at, broker_id, actor_kind, actor_id, client_address,
-      action, object_type, object_id, details, prev_hash, hash)
+      action, object_type, object_id, details, prev_hash, hash, mac)
     select sequence, occurred_at, broker_id, actor_kind, actor_id, client_address,
-      action, object_type, object_id, details, prev_hash, hash
+      action, object_type, object_id, details, prev_hash, hash, mac
     from jsonb_to_recordset(${records}::jsonb) as entry(sequence bigint, occurred_at timestamptz,
       broker_id uuid, actor_kind text, actor_id uuid, client_address text, action text,
-      object_type text, object_id text, details jsonb, prev_hash text, hash text)
+      object_type text, object_id text, details jsonb, prev_hash text, hash text, mac text)
     order by sequence`);
 }
 

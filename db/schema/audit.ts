@@ -5,10 +5,12 @@ import { timestamptz } from "./columns";
 /**
  * The audit trail: who did or read what, when, from where. One global hash chain: each entry's
  * `hash` is SHA-256 over its canonical serialisation plus the previous entry's hash
- * (lib/audit/hash.ts), and `sequence` is gap-free (1, 2, 3…), assigned under a transaction-scoped
- * advisory lock taken in the transaction of the change recorded (lib/audit/record.ts). Rows are
- * append-only: a trigger refuses UPDATE and DELETE (migration `audit-trail`, docs/audit.md).
- * No foreign keys: an entry outlives the rows it names.
+ * (lib/audit/hash.ts), and its `mac` an HMAC over that hash and the previous entry's MAC, keyed
+ * from APP_SECRET (lib/audit/mac.ts), so that the chain cannot be recomputed with the database
+ * alone. `sequence` is gap-free (1, 2, 3…), assigned under a transaction-scoped advisory lock taken
+ * in the transaction of the change recorded (lib/audit/record.ts). Rows are append-only: a trigger
+ * refuses UPDATE and DELETE (migration `audit-trail`, docs/audit.md). No foreign keys: an entry
+ * outlives the rows it names.
  */
 export const auditEntries = pgTable(
   "audit_entries",
@@ -30,6 +32,8 @@ export const auditEntries = pgTable(
     details: jsonb().$type<Record<string, unknown>>().notNull(),
     prevHash: text().notNull(),
     hash: text().notNull(),
+    /** Null only for entries written before the keyed chain (migration `audit-mac`): "legacy". */
+    mac: text(),
   },
   (t) => [
     index("audit_entries_broker_idx").on(t.brokerId, t.sequence),

@@ -54,6 +54,7 @@ describe("the audit page's query", () => {
         details: { cancelReason: "=HYPERLINK(1)" },
         prevHash: "0".repeat(64),
         hash: "a".repeat(64),
+        mac: "b".repeat(64),
       },
       "Ana (ana@teste.com.br)",
     );

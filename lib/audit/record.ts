@@ -5,12 +5,14 @@ import {
   insertAuditEntries,
   lockAuditChain,
 } from "@/db/queries/audit";
+import { noteChainHead, noteOwnWrite } from "./checkpoints";
 import { normaliseDetails } from "./details";
 import { entryHash } from "./hash";
+import { auditMacKey, entryMac, GENESIS_MAC } from "./mac";
 import { type AuditEntryInput, GENESIS_HASH } from "./types";
 
-/** The stored row of an input, before the chain gives it a sequence and hashes. */
-function toRow(entry: AuditEntryInput): Omit<AuditEntryRow, "sequence" | "prevHash" | "hash"> {
+/** The stored row of an input, before the chain gives it a sequence, hashes and MAC. */
+function toRow(entry: AuditEntryInput): Omit<AuditEntryRow, "sequence" | "prevHash" | "hash" | "mac"> {
   const occurredAt = entry.occurredAt ?? new Date();
   return {
     occurredAt,
@@ -36,17 +38,25 @@ export async function recordAudit(tx: Executor, entry: AuditEntryInput | AuditEn
   if (inputs.length === 0) return;
   const rows = inputs.map(toRow);
   await lockAuditChain(tx);
-  const head = await findAuditChainHead(tx);
+  const { head, transactionId } = await findAuditChainHead(tx);
+  noteChainHead(head, transactionId);
+  const key = auditMacKey();
   let sequence = head?.sequence ?? 0;
   let prevHash = head?.hash ?? GENESIS_HASH;
+  // A head without a MAC (written before the keyed chain) starts the MAC chain afresh; its hash
+  // still binds it, and every entry before it, into the next entry's hash and so into its MAC.
+  let prevMac = head?.mac ?? GENESIS_MAC;
   const chained: AuditEntryRow[] = rows.map((row) => {
     sequence += 1;
     const unhashed = { ...row, sequence, prevHash };
     const hash = entryHash(unhashed);
+    const mac = entryMac(key, prevMac, hash);
     prevHash = hash;
-    return { ...unhashed, hash };
+    prevMac = mac;
+    return { ...unhashed, hash, mac };
   });
   await insertAuditEntries(tx, chained);
+  noteOwnWrite(sequence, transactionId);
 }
 
 /** Records entries that accompany no other write (a failed sign-in, a batch of reads) in a transaction of their own. */
