@@ -7,6 +7,7 @@ import {
   type EndpointLimit,
   KEYLESS_RULE,
   type LimitRule,
+  WINDOW_RULES,
 } from "@/lib/rate-limit/policies";
 import GENERATED_GUIDE from "./guide.generated.json";
 import type { ReferenceGuide } from "./guide-source";
@@ -87,6 +88,18 @@ export function listLimits(): LimitRow[] {
       appliesTo: "missing, unknown or revoked key, per client address",
       allowed: per(KEYLESS_RULE),
       answer: KEYLESS_RULE.status,
+    },
+    {
+      limit: "Signed document links `document`",
+      appliesTo: "GET /api/documents/{id} (no key), per client address",
+      allowed: per(WINDOW_RULES.document),
+      answer: WINDOW_RULES.document.status,
+    },
+    {
+      limit: "Pix notices `pix-notice`",
+      appliesTo: "POST /api/payments/pix/webhook (the PSP, no key), per client address",
+      allowed: per(WINDOW_RULES["pix-notice"]),
+      answer: WINDOW_RULES["pix-notice"].status,
     },
   ];
 }

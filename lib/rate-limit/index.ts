@@ -6,13 +6,13 @@ import { type FallbackOptions, FallbackWindowStore } from "./fallback-store";
 import { adaptIoredis, createRedisClient } from "./ioredis-adapter";
 import { createLimiter, type KeyUsage, type LimitDecision, type Limiter } from "./limiter";
 import { MemoryWindowStore } from "./memory-store";
-import type { EndpointLimit, LimitSubject } from "./policies";
+import { type EndpointLimit, type LimitSubject, WINDOW_RULES, type WindowLimit } from "./policies";
 import type { RedisCommands } from "./upstash-store";
 import { UpstashWindowStore } from "./upstash-store";
 
 export type { KeyUsage, LimitDecision, Limiter } from "./limiter";
 export { createLimiter, limitMessages } from "./limiter";
-export type { EndpointLimit, LimitSubject } from "./policies";
+export type { EndpointLimit, LimitSubject, WindowLimit } from "./policies";
 
 export const DEFAULT_KEY_PREFIX = "broker-portal:rl";
 
@@ -105,6 +105,14 @@ export function useLimiterForTesting(limiter: Limiter | undefined): void {
  */
 export function enforceLimits(subject: LimitSubject, endpoint?: EndpointLimit): Promise<LimitDecision> {
   return getLimiter().enforce(subject, endpoint);
+}
+
+/**
+ * Applies one of WINDOW_RULES to `identifier` (a user id for portal writes, a client address for
+ * routes without a key): the RateLimit-* headers, or a GatewayError (429 with Retry-After).
+ */
+export function enforceWindow(limit: WindowLimit, identifier: string): Promise<LimitDecision> {
+  return getLimiter().enforceRule(WINDOW_RULES[limit], identifier);
 }
 
 /** Today's calls of a key (UTC day) for the portal; reads the counter, counts nothing. */

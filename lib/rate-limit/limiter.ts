@@ -18,6 +18,8 @@ export type Limiter = {
   readonly enabled: boolean;
   readonly store: WindowStore;
   enforce(subject: LimitSubject, endpoint?: EndpointLimit): Promise<LimitDecision>;
+  /** Applies one rule alone (WINDOW_RULES): the RateLimit-* headers, or a GatewayError (429). */
+  enforceRule(rule: LimitRule, identifier: string): Promise<LimitDecision>;
   getKeyUsage(keyId: string, dailyQuota: number): Promise<KeyUsage>;
   /** Which store counts right now: `memory`, `redis`, `upstash`, or `memory (redis down)`. */
   describeBackend(): string;
@@ -53,6 +55,12 @@ export function createLimiter(store: WindowStore, options: { enabled?: boolean }
         if (!tightest || isTighter(outcome, tightest.outcome)) tightest = { rule, outcome };
       }
       return { headers: tightest ? rateLimitHeaders(tightest.outcome) : {} };
+    },
+    async enforceRule(rule, identifier) {
+      if (!enabled) return { headers: {} };
+      const outcome = await store.consume(rule, identifier);
+      if (!outcome.allowed) throw refusal(rule, outcome);
+      return { headers: rateLimitHeaders(outcome) };
     },
     async getKeyUsage(keyId, dailyQuota) {
       const rule = dailyQuotaRule(dailyQuota);

@@ -97,6 +97,11 @@ export const ENDPOINT_RULES = {
   },
   /** The usage report (`GET /api/v1/metrics`): a report is a range read, not a per-call lookup. */
   metrics: { id: "metrics", algorithm: "sliding-window", limit: 10, windowMs: 20_000, status: 429 },
+  /**
+   * The second copy (`POST /api/{version}/installment/second-copy`): each one issues a boleto and a
+   * Pix charge and writes the last ones off, so a minute's window, not the reads' 20 s.
+   */
+  "second-copy": { id: "second-copy", algorithm: "sliding-window", limit: 20, windowMs: 60_000, status: 429 },
 } as const satisfies Record<string, LimitRule>;
 
 /** The endpoint windows (docs/limits.md); the daily quota and all-calls window apply to every call. */
@@ -106,6 +111,57 @@ export type EndpointLimit = keyof typeof ENDPOINT_RULES;
 export function dailyQuotaRule(dailyQuota: number): LimitRule {
   return { id: "daily-quota", algorithm: "fixed-window", limit: dailyQuota, windowMs: DAY_MS, status: 403 };
 }
+
+/**
+ * Windows outside the API's keyed calls (docs/limits.md, "Portal writes and public routes"), each
+ * applied alone by `enforceWindow`: the portal's costly writes and PDFs per signed-in user, the
+ * routes that take no key per client address. Sliding windows, like the endpoint windows.
+ */
+export const WINDOW_RULES = {
+  /** "2ª via" from a policy page (per user): a boleto and a Pix charge each. */
+  "portal-second-copy": {
+    id: "portal-second-copy",
+    algorithm: "sliding-window",
+    limit: 10,
+    windowMs: 60_000,
+    status: 429,
+  },
+  /** "Alterar apólice" and "Cancelar apólice" previews (per user): each prices and stores a Draft. */
+  "portal-endorsement-preview": {
+    id: "portal-endorsement-preview",
+    algorithm: "sliding-window",
+    limit: 20,
+    windowMs: 60_000,
+    status: 429,
+  },
+  /** Data-subject (LGPD) requests registered at /settings/privacy (per user). */
+  "portal-privacy-request": {
+    id: "portal-privacy-request",
+    algorithm: "sliding-window",
+    limit: 10,
+    windowMs: 60_000,
+    status: 429,
+  },
+  /** PDFs and exports rendered for the signed-in user (commission statement, access export), per user. */
+  "portal-pdf": { id: "portal-pdf", algorithm: "sliding-window", limit: 20, windowMs: 60_000, status: 429 },
+  /** Signed document links (`GET /api/documents/{id}`), per client address: each one renders a PDF. */
+  document: { id: "document", algorithm: "sliding-window", limit: 60, windowMs: 60_000, status: 429 },
+  /** The PSP's Pix notices (`POST /api/payments/pix/webhook`), per client address, forged or not. */
+  "pix-notice": { id: "pix-notice", algorithm: "sliding-window", limit: 120, windowMs: 60_000, status: 429 },
+  /**
+   * Log lines about refused (forged or malformed) Pix notices, for every address together: a flood
+   * cannot fill the disk. Fixed, so the last line of a minute can say when logging resumes.
+   */
+  "pix-notice-refusal-log": {
+    id: "pix-notice-refusal-log",
+    algorithm: "fixed-window",
+    limit: 20,
+    windowMs: 60_000,
+    status: 429,
+  },
+} as const satisfies Record<string, LimitRule>;
+
+export type WindowLimit = keyof typeof WINDOW_RULES;
 
 export type LimitSubject = { kind: "key"; keyId: string; dailyQuota: number } | { kind: "ip"; ip: string };
 

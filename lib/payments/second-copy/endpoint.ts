@@ -21,6 +21,7 @@ export const createSecondCopyEndpoint = defineEndpoint({
   body: secondCopyRequestSchema,
   response: secondCopyResponseSchema,
   registerNumberFrom: "body",
+  limit: "second-copy",
   errors: [
     "INVALID-FORM-FIELD",
     "INCORRECT-OR-NONEXISTENT",

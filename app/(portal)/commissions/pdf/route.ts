@@ -10,12 +10,14 @@ import {
 } from "@/lib/commission-statement/statement";
 import { renderCommissionStatementPdf } from "@/lib/documents/render-commission-statement";
 import { portalRoute } from "@/lib/http/portal-route";
+import { enforceWindow } from "@/lib/rate-limit";
 
 export const dynamic = "force-dynamic";
 
 export const GET = portalRoute(async (request: Request) => {
   const user = await getCurrentUser();
   if (!user) return new Response("Sessão expirada. Entre novamente.", { status: 401 });
+  await enforceWindow("portal-pdf", user.userId);
   const now = new Date();
   const query = parseStatementPageQuery(Object.fromEntries(new URL(request.url).searchParams), now);
   const statement = await loadWholeStatement(await getDb(), user.brokerId, query);

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
 import { portalAuditContext } from "@/lib/audit/request-context";
+import { refuseOverWindow } from "@/lib/auth/portal-windows";
 import { type CurrentUser, requireAdmin, requireUser } from "@/lib/auth/session";
 import type { ClaimActionResult } from "@/lib/claims/claim-form";
 import { type ClaimFormFields, type ClaimFormInput, claimFormSchema } from "@/lib/claims/claim-form";
@@ -41,6 +42,8 @@ export async function previewEndorsementAction(
   const form = endorsementFormSchema.safeParse(input);
   if (!form.success) return invalidForm<EndorsementFormField>(form.error);
   if (!isPolicyNumber(policyNumber)) return actionFailure(apiErrorMessage("POLICY-NOT-FOUND"));
+  const refused = await refuseOverWindow("portal-endorsement-preview", user.userId);
+  if (refused) return refused;
   try {
     const preview = await previewFromPortal(await getDb(), user, policyNumber, {
       type: form.data.type,
@@ -77,6 +80,8 @@ export async function previewCancellationAction(
   const form = cancellationFormSchema.safeParse(input);
   if (!form.success) return invalidForm<CancellationFormField>(form.error);
   if (!isPolicyNumber(policyNumber)) return actionFailure(apiErrorMessage("POLICY-NOT-FOUND"));
+  const refused = await refuseOverWindow("portal-endorsement-preview", user.userId);
+  if (refused) return refused;
   try {
     const preview = await previewFromPortal(await getDb(), user, policyNumber, {
       type: "CANCELLATION",

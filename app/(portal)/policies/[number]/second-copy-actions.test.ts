@@ -6,6 +6,8 @@ import { hashPassword } from "@/lib/auth/password";
 import { issueTestPolicy } from "@/lib/checkout/testing";
 import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { SandboxPaymentGateway } from "@/lib/payments/sandbox";
+import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
+import { WINDOW_RULES } from "@/lib/rate-limit/policies";
 import { setUpDomainTestDatabase } from "@/lib/testing/domain-database";
 import { peerHeader } from "@/lib/testing/fixtures";
 
@@ -113,6 +115,34 @@ describe("the policy page's 2ª via action", () => {
       ok: false,
       fieldErrors: { dueDate: "Informe uma data válida (dd/mm/aaaa) ou deixe em branco." },
     });
+  });
+
+  it("issues at most the user's window of second copies a minute, then says to wait in pt-BR", async () => {
+    useLimiterForTesting(createConfiguredLimiter());
+    try {
+      await signIn();
+      const { policy, installment } = await overduePolicy();
+      const limit = WINDOW_RULES["portal-second-copy"].limit;
+      const results = [];
+      for (let call = 0; call < limit + 2; call++) {
+        results.push(await secondCopyAction(policy.policyNumber, 1, { dueDate: "" }));
+      }
+      expect(results.filter((result) => result.ok)).toHaveLength(limit);
+      expect(results.slice(limit)).toEqual([
+        { ok: false, error: "Muitas tentativas. Tente novamente em 1 minuto.", fieldErrors: {} },
+        { ok: false, error: "Muitas tentativas. Tente novamente em 1 minuto.", fieldErrors: {} },
+      ]);
+      const copies = await handle.db
+        .select()
+        .from(secondCopies)
+        .where(eq(secondCopies.installmentId, installment.id));
+      expect(copies).toHaveLength(limit);
+      // The window is the user's: a colleague still gets one.
+      await signIn();
+      expect((await secondCopyAction(policy.policyNumber, 1, { dueDate: "" })).ok).toBe(true);
+    } finally {
+      useLimiterForTesting(undefined);
+    }
   });
 
   it("says in pt-BR why a pending installment has none", async () => {

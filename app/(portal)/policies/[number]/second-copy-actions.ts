@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/index";
 import { portalAuditContext } from "@/lib/audit/request-context";
+import { refuseOverWindow } from "@/lib/auth/portal-windows";
 import { requireUser } from "@/lib/auth/session";
 import {
   actionFailure,
@@ -34,6 +35,8 @@ export async function secondCopyAction(
   const form = secondCopyFormSchema.safeParse(input);
   if (!form.success) return invalidForm<SecondCopyFormField>(form.error);
   if (!isPolicyNumber(policyNumber)) return actionFailure(apiErrorMessage("POLICY-NOT-FOUND"));
+  const refused = await refuseOverWindow("portal-second-copy", user.userId);
+  if (refused) return refused;
   try {
     const item = await createSecondCopy(
       await getDb(),

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/index";
 import { portalAuditContext } from "@/lib/audit/request-context";
+import { refuseOverWindow } from "@/lib/auth/portal-windows";
 import { requireAdmin } from "@/lib/auth/session";
 import {
   type ActionResult,
@@ -22,6 +23,8 @@ export async function registerRequestAction(
 ): Promise<PrivacyActionState> {
   if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
   const admin = await requireAdmin();
+  const refused = await refuseOverWindow("portal-privacy-request", admin.userId);
+  if (refused) return refused;
   const result = await registerDataSubjectRequest(
     await getDb(),
     { brokerId: admin.brokerId, audit: await portalAuditContext(admin) },

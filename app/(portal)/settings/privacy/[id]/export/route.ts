@@ -5,6 +5,7 @@ import { getCurrentUser } from "@/lib/auth/session";
 import { portalRoute } from "@/lib/http/portal-route";
 import { exportSubjectAccess } from "@/lib/privacy/access-export";
 import { renderAccessExportPdf } from "@/lib/privacy/access-pdf";
+import { enforceWindow } from "@/lib/rate-limit";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +13,7 @@ export const GET = portalRoute(async (request: Request, { params }: { params: Pr
   const user = await getCurrentUser();
   if (!user) return new Response("Sessão expirada. Entre novamente.", { status: 401 });
   if (user.role !== "admin") return new Response("Apenas administradores.", { status: 403 });
+  await enforceWindow("portal-pdf", user.userId);
   const format = new URL(request.url).searchParams.get("format") === "pdf" ? "pdf" : "json";
   const result = await exportSubjectAccess(
     await getDb(),
