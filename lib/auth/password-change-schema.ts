@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { ActionState } from "@/lib/forms/action-result";
+import { newPasswordSchema } from "./password-rules";
 
 /** The password-change form, validated in the browser and again by the Server Action. */
 export const passwordChangeSchema = z
   .object({
     currentPassword: z.string().min(1, "Informe a senha atual.").max(200, "Senha longa demais."),
-    newPassword: z.string().min(8, "Use ao menos 8 caracteres.").max(200, "Use no máximo 200 caracteres."),
+    newPassword: newPasswordSchema,
     confirmPassword: z.string(),
   })
   .superRefine((value, ctx) => {
