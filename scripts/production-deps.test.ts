@@ -8,6 +8,7 @@ const PRODUCTION_SCRIPTS = [
   "start",
   "db:migrate",
   "db:seed",
+  "brokers:create",
   "keys:create",
   "keys:revoke",
   "worker",
