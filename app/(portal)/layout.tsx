@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { portalNavItems } from "@/components/layout/nav-items";
 import { SiteHeader } from "@/components/layout/site-header";
+import { ROLE_LABELS } from "@/lib/auth/permissions";
 import { requireUser } from "@/lib/auth/session";
 import { signOutAction } from "../(auth)/actions";
 
@@ -16,7 +17,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
         brokerName={user.brokerName}
         registerNumber={user.registerNumber}
         userName={user.name}
-        userRole={user.role === "admin" ? "administrador" : "membro"}
+        userRole={ROLE_LABELS[user.role].toLowerCase()}
         navItems={portalNavItems(user.role)}
         signOutAction={signOutAction}
       />

@@ -11,6 +11,7 @@ import { env } from "@/lib/env";
 import { clientIp } from "@/lib/http/client-address";
 import { isGuid } from "@/lib/schemas/identifiers";
 import { deriveSecret } from "@/lib/secrets";
+import { can, type Permission } from "./permissions";
 import { resolveSession, sessionTimeouts } from "./session-policy";
 
 export const SESSION_COOKIE = "bp_session";
@@ -134,5 +135,12 @@ export async function requireUser(): Promise<CurrentUser> {
 export async function requireAdmin(): Promise<CurrentUser> {
   const user = await requireUser();
   if (user.role !== "admin") redirect("/forbidden");
+  return user;
+}
+
+/** The signed-in user whose role has `permission` (lib/auth/permissions.ts); others as requireAdmin. */
+export async function requirePermission(permission: Permission): Promise<CurrentUser> {
+  const user = await requireUser();
+  if (!can(user.role, permission)) redirect("/forbidden");
   return user;
 }

@@ -7,7 +7,7 @@ export default function ForbiddenPage() {
   return (
     <div className="card">
       <h1>Acesso restrito</h1>
-      <p>Esta área é só para administradores da corretora. Peça acesso a um administrador.</p>
+      <p>Seu perfil não dá acesso a esta área. Peça acesso a um administrador da corretora.</p>
       <Link href="/policies" className="btn btn-primary">
         Voltar para as apólices
       </Link>

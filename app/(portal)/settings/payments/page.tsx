@@ -6,7 +6,7 @@ import { RemessaDownload } from "@/components/payments/remessa-download";
 import { RemessaRejections } from "@/components/payments/remessa-rejections";
 import { getDb } from "@/db/index";
 import { listPaymentImports } from "@/db/queries/installment-payments";
-import { requireAdmin } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth/session";
 import { businessDay, formatDatePtBr } from "@/lib/dates";
 import { listRejectedEntries } from "@/lib/payments/boleto-registration";
 import { toImportSummary } from "@/lib/payments/import-summary";
@@ -16,16 +16,16 @@ import { importPaymentsAction } from "./actions";
 export const metadata: Metadata = { title: "Pagamentos" };
 
 /**
- * Boleto registration and settlement: an admin downloads the day's remessa, sees the entries the
+ * Boleto registration and settlement (admins and finance): one downloads the day's remessa, sees the entries the
  * bank rejected and the Pix received that were not applied (or are to refund), imports the bank's
  * return file and sees the history of imports.
  */
 export default async function PaymentsPage() {
-  const admin = await requireAdmin();
+  const user = await requirePermission("payments");
   const db = await getDb();
-  const history = (await listPaymentImports(db, admin.brokerId)).map(toImportSummary);
-  const rejected = await listRejectedEntries(db, admin.brokerId);
-  const pixReceipts = await loadPixReceiptsReport(db, admin.brokerId);
+  const history = (await listPaymentImports(db, user.brokerId)).map(toImportSummary);
+  const rejected = await listRejectedEntries(db, user.brokerId);
+  const pixReceipts = await loadPixReceiptsReport(db, user.brokerId);
   return (
     <>
       <div className="page-header">
