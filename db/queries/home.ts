@@ -3,6 +3,7 @@ import type { Executor } from "../index";
 import { selectRows } from "../rows";
 import { policies, policyInstallments, quotations } from "../schema";
 import { collectableOverdue } from "./collectable-overdue";
+import { notPrivacyBlocked } from "./privacy";
 import { hasLiveRenewal, latestCheckoutStatus } from "./quotations/fragments";
 import { STAGE_CONDITIONS, validDraftCondition } from "./quotations/summaries";
 
@@ -110,6 +111,8 @@ export async function listAttentionInstallments(
           eq(policies.brokerId, brokerId),
           lt(policyInstallments.dueDate, bounds.dueSoonEnd),
           kind === "overdue" ? collectableOverdue : dueSoon(bounds),
+          // The list names the insured: a blocked person's installments are left out (docs/privacy.md).
+          notPrivacyBlocked(policies.brokerId, policies.insuredIdentity),
         ),
       )
       .orderBy(asc(policyInstallments.dueDate), asc(policyInstallments.id))
@@ -162,7 +165,13 @@ function attentionQuotations(db: Executor, brokerId: string, bounds: AttentionBo
       expiring: sql<boolean>`${STAGE_CONDITIONS.expiring(bounds)}`.as("expiring"),
     })
     .from(quotations)
-    .where(and(eq(quotations.brokerId, brokerId), validDraftCondition(bounds.now)))
+    .where(
+      and(
+        eq(quotations.brokerId, brokerId),
+        validDraftCondition(bounds.now),
+        notPrivacyBlocked(quotations.brokerId, quotations.insuredIdentity),
+      ),
+    )
     .as("attention");
 }
 

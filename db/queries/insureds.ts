@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../index";
 import { claims, policies, policyInstallments, quotations } from "../schema";
+import { notPrivacyBlocked } from "./privacy";
 
 /**
  * The insured's contact as the broker's latest quotation for that CPF/CNPJ recorded it, or
@@ -17,7 +18,14 @@ export async function findInsuredContact(db: Executor, brokerId: string, identit
       address: quotations.insuredAddress,
     })
     .from(quotations)
-    .where(and(eq(quotations.brokerId, brokerId), eq(quotations.insuredIdentity, identity)))
+    .where(
+      and(
+        eq(quotations.brokerId, brokerId),
+        eq(quotations.insuredIdentity, identity),
+        // A blocked person's contact never pre-fills a new quotation (docs/privacy.md).
+        notPrivacyBlocked(quotations.brokerId, quotations.insuredIdentity),
+      ),
+    )
     .orderBy(desc(quotations.createdAt))
     .limit(1);
   return row;

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, max, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../index";
 import {
   auditEntries,
@@ -10,6 +10,7 @@ import {
   documents,
   endorsements,
   installmentCharges,
+  installmentNotices,
   policies,
   policyInstallments,
   privacyBlocks,
@@ -56,6 +57,27 @@ export async function listDataSubjectRequests(db: Executor, brokerId: string, li
     .where(eq(dataSubjectRequests.brokerId, brokerId))
     .orderBy(desc(dataSubjectRequests.requestedAt), desc(dataSubjectRequests.id))
     .limit(limit);
+}
+
+/** Which of these CPF/CNPJs have a completed deletion request at the broker. */
+export async function listDeletedIdentities(
+  db: Executor,
+  brokerId: string,
+  identities: string[],
+): Promise<Set<string>> {
+  if (!identities.length) return new Set();
+  const rows = await db
+    .selectDistinct({ identity: dataSubjectRequests.identity })
+    .from(dataSubjectRequests)
+    .where(
+      and(
+        eq(dataSubjectRequests.brokerId, brokerId),
+        eq(dataSubjectRequests.kind, "DELETION"),
+        eq(dataSubjectRequests.status, "Completed"),
+        inArray(dataSubjectRequests.identity, identities),
+      ),
+    );
+  return new Set(rows.map((row) => row.identity));
 }
 
 /** One of the broker's requests; undefined for another broker's. */
@@ -139,6 +161,80 @@ export async function isPolicyNumberBlocked(
         eq(policies.brokerId, brokerId),
         privacyBlocked(policies.brokerId, policies.insuredIdentity),
       ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** True when the broker's quotation with this id is of a blocked person (one retained with its policy). */
+export async function isQuotationIdBlocked(
+  db: Executor,
+  brokerId: string,
+  quotationId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: quotations.id })
+    .from(quotations)
+    .where(
+      and(
+        eq(quotations.id, quotationId),
+        eq(quotations.brokerId, brokerId),
+        privacyBlocked(quotations.brokerId, quotations.insuredIdentity),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** True when the policy with this id belongs to a person its broker blocked (any broker: the id decides). */
+export async function isPolicyIdBlocked(db: Executor, policyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(and(eq(policies.id, policyId), privacyBlocked(policies.brokerId, policies.insuredIdentity)))
+    .limit(1);
+  return row !== undefined;
+}
+
+const documentPolicies = alias(policies, "document_policies");
+const documentQuotations = alias(quotations, "document_quotations");
+
+/**
+ * True when a document row is about a blocked person: a policy's PDF, slips or endorsement (through
+ * the policy, or the endorsement's policy), or a proposal whose quotation is theirs. Checked when a
+ * signed link is served, so that links handed out before the deletion stop working.
+ */
+export async function isDocumentBlocked(db: Executor, documentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .leftJoin(endorsements, eq(endorsements.id, documents.endorsementId))
+    .leftJoin(
+      documentPolicies,
+      eq(documentPolicies.id, sql`coalesce(${documents.policyId}, ${endorsements.policyId})`),
+    )
+    .leftJoin(proposals, eq(proposals.id, documents.proposalId))
+    .leftJoin(documentQuotations, eq(documentQuotations.id, proposals.quotationId))
+    .where(
+      and(
+        eq(documents.id, documentId),
+        or(
+          privacyBlocked(documentPolicies.brokerId, documentPolicies.insuredIdentity),
+          privacyBlocked(documentQuotations.brokerId, documentQuotations.insuredIdentity),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** True when the quotation with this id (any broker) is of a person its broker blocked. */
+export async function isQuotationOwnerBlocked(db: Executor, quotationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: quotations.id })
+    .from(quotations)
+    .where(
+      and(eq(quotations.id, quotationId), privacyBlocked(quotations.brokerId, quotations.insuredIdentity)),
     )
     .limit(1);
   return row !== undefined;
@@ -334,6 +430,41 @@ export async function anonymiseQuotation(
     .update(checkouts)
     .set({ cardHolderName: null, billingAddress: null, cardToken: null })
     .where(and(eq(checkouts.quotationId, quotationId), eq(checkouts.brokerId, brokerId)));
+}
+
+/**
+ * Redacts the installment notices kept for one person's policies (the outbox's copies and the sent
+ * e-mails' records): no recipient, the body replaced by `text.body`; one not sent yet is marked Failed
+ * with `text.error`, so that it is never sent. Answers how many were redacted.
+ */
+export async function redactSubjectNotices(
+  db: Executor,
+  brokerId: string,
+  identity: string,
+  text: { body: string; error: string },
+): Promise<number> {
+  const rows = await db
+    .update(installmentNotices)
+    .set({
+      recipient: "",
+      body: text.body,
+      status: sql`case when ${installmentNotices.status} = 'Pending' then 'Failed' else ${installmentNotices.status} end`,
+      error: sql`case when ${installmentNotices.status} = 'Pending' then ${text.error} else ${installmentNotices.error} end`,
+    })
+    .where(
+      and(
+        eq(installmentNotices.brokerId, brokerId),
+        inArray(
+          installmentNotices.policyId,
+          db
+            .select({ id: policies.id })
+            .from(policies)
+            .where(and(eq(policies.brokerId, brokerId), eq(policies.insuredIdentity, identity))),
+        ),
+      ),
+    )
+    .returning({ id: installmentNotices.id });
+  return rows.length;
 }
 
 /** What stays under retention for one person: policies, their claims and paid installments, and the last vigency end. */

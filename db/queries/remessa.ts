@@ -1,13 +1,15 @@
-import { and, asc, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "../index";
 import { boletoInstructions, installmentBoletos, policies, policyInstallments, quotations } from "../schema";
+import { privacyBlocked } from "./privacy";
 
 /** One instruction of a remessa with what its detail record needs of the boleto and its payer. */
 export type RemessaInstructionRow = Awaited<ReturnType<typeof listRemessaInstructions>>[number];
 
 /**
  * The instructions created in [from, to) in creation order (the remessa of a day), every broker's
- * or only `brokerId`'s, with the boleto, its policy and the payer as the quotation names it.
+ * or only `brokerId`'s, with the boleto, its policy, the payer as the quotation names it and whether
+ * that payer is blocked at their request.
  */
 export async function listRemessaInstructions(
   db: Executor,
@@ -27,6 +29,8 @@ export async function listRemessaInstructions(
       insuredName: quotations.insuredName,
       insuredIdentity: quotations.insuredIdentity,
       insuredAddress: quotations.insuredAddress,
+      // The payer asked for the deletion of their data (docs/privacy.md): the file must not carry it.
+      blocked: sql<boolean>`${privacyBlocked(policies.brokerId, policies.insuredIdentity)}`,
     })
     .from(boletoInstructions)
     .innerJoin(installmentBoletos, eq(installmentBoletos.id, boletoInstructions.boletoId))

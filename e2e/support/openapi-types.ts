@@ -113,7 +113,7 @@ export interface paths {
         };
         /**
          * Quotation lookup
-         * @description One quotation of the key's broker as the creation answered it (status, pricing with the same variant and plan identifiers), its evaluated answers, `expiresAt`, the live proposal, the latest checkout (status, reason of a decline or failure, attempts, card brand and last four digits) and, once issued, the policy. An unknown quotation and another broker's answer the same QUOTATION-NOT-FOUND. Limited to 20 calls per 20 s per key (its own counter).
+         * @description One quotation of the key's broker as the creation answered it (status, pricing with the same variant and plan identifiers), its evaluated answers, `expiresAt`, the live proposal, the latest checkout (status, reason of a decline or failure, attempts, card brand and last four digits) and, once issued, the policy. An unknown quotation and another broker's answer the same QUOTATION-NOT-FOUND. A quotation of an insured who asked for the deletion of their data and whose policy is kept under legal retention answers 451 POLICY-BLOCKED, like the policy lookup (one that never became a policy is anonymised instead, and answers with no personal data). Limited to 20 calls per 20 s per key (its own counter).
          */
         get: operations["getQuotation"];
         put?: never;
@@ -453,7 +453,7 @@ export interface paths {
         };
         /**
          * Download a document (policy, proposal or boleto PDF)
-         * @description No subscription key: the signed link is the credential. Links expire after 7 days; a bad, tampered or expired link answers 404 DOCUMENT-NOT-FOUND.
+         * @description No subscription key: the signed link is the credential. Links expire after 7 days; a bad, tampered or expired link answers 404 DOCUMENT-NOT-FOUND. A document of an insured who asked for the deletion of their data (the policy's PDF, slips and endorsements, the proposal and quotation retained with it) answers 451 POLICY-BLOCKED from then on, links signed before included.
          */
         get: operations["downloadDocument"];
         put?: never;
@@ -4366,6 +4366,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
@@ -4949,6 +4962,19 @@ export interface operations {
             };
             /** @description Error body with code HEADERS-TOO-LARGE. */
             431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5548,6 +5574,19 @@ export interface operations {
             };
             /** @description Error body with code HEADERS-TOO-LARGE. */
             431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6223,6 +6262,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
@@ -6673,6 +6725,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
@@ -6864,6 +6929,19 @@ export interface operations {
             };
             /** @description Error body with code HEADERS-TOO-LARGE. */
             431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7560,6 +7638,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
@@ -7985,6 +8076,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
@@ -8264,6 +8368,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
@@ -8500,6 +8617,19 @@ export interface operations {
             };
             /** @description Error body with code HEADERS-TOO-LARGE. */
             431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10772,6 +10902,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
@@ -11050,6 +11193,19 @@ export interface operations {
             };
             /** @description Error body with code HEADERS-TOO-LARGE. */
             431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11350,6 +11506,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
@@ -11639,6 +11808,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Error body with code INTERNAL-ERROR. */
             500: {
                 headers: {
@@ -11695,6 +11877,16 @@ export interface operations {
             };
             /** @description Error body with code DOCUMENT-NOT-FOUND. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -195,7 +195,7 @@ function registerDocumentDownload(registry: OpenAPIRegistry) {
     operationId: "downloadDocument",
     summary: "Download a document (policy, proposal or boleto PDF)",
     description:
-      "No subscription key: the signed link is the credential. Links expire after 7 days; a bad, tampered or expired link answers 404 DOCUMENT-NOT-FOUND.",
+      "No subscription key: the signed link is the credential. Links expire after 7 days; a bad, tampered or expired link answers 404 DOCUMENT-NOT-FOUND. A document of an insured who asked for the deletion of their data (the policy's PDF, slips and endorsements, the proposal and quotation retained with it) answers 451 POLICY-BLOCKED from then on, links signed before included.",
     tags: ["Documents"],
     security: [],
     request: {
@@ -213,6 +213,11 @@ function registerDocumentDownload(registry: OpenAPIRegistry) {
       },
       404: {
         description: "Error body with code DOCUMENT-NOT-FOUND.",
+        headers: REQUEST_ID_HEADER,
+        content: jsonContent(errorBodySchema),
+      },
+      451: {
+        description: "Error body with code POLICY-BLOCKED.",
         headers: REQUEST_ID_HEADER,
         content: jsonContent(errorBodySchema),
       },

@@ -26,6 +26,7 @@ export const startCheckoutEndpoint = defineEndpoint({
   errors: [
     "INVALID-FORM-FIELD",
     "QUOTATION-NOT-FOUND",
+    "POLICY-BLOCKED",
     "PROPOSAL-NOT-FOUND",
     "QUOTATION-EXPIRED",
     "INCORRECT-OR-NONEXISTENT",

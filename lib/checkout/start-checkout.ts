@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { isUniqueViolation } from "@/db/errors";
-import type { Database } from "@/db/index";
+import type { Database, Executor } from "@/db/index";
 import {
   type CheckoutTarget,
   confirmQuotationWithCheckout,
   findCheckoutStatus,
   findCheckoutTarget,
 } from "@/db/queries/checkouts";
+import { isQuotationIdBlocked } from "@/db/queries/privacy";
 import { ApiError } from "@/lib/http/errors";
 import { issuePaths } from "@/lib/http/request";
 import { getIssuanceQueue } from "@/lib/jobs/boss";
@@ -59,6 +60,13 @@ async function tokenize(card: CreditCard): Promise<CardToken> {
   }
 }
 
+/** POLICY-BLOCKED for a quotation of a person blocked at their request (docs/privacy.md). */
+async function refuseBlocked(db: Executor, brokerId: string, quotationId: string): Promise<void> {
+  if (await isQuotationIdBlocked(db, brokerId, quotationId)) {
+    throw new ApiError("POLICY-BLOCKED", { properties: ["quotationIdentifier"] });
+  }
+}
+
 /**
  * Sends a quotation to checkout, for the API and the portal alike. The card is
  * exchanged for a token before anything is written; then, in one transaction, the quotation becomes
@@ -80,6 +88,7 @@ export async function startCheckout(
 
   const target = await findCheckoutTarget(db, brokerId, quotationId);
   if (!target) throw new ApiError("QUOTATION-NOT-FOUND");
+  await refuseBlocked(db, brokerId, quotationId);
   if (isQuotationExpired(target, now)) throw new ApiError("QUOTATION-EXPIRED");
   if (target.status !== "Draft") return { outcome: "already-checked-out" };
   if (!target.proposal) throw new ApiError("PROPOSAL-NOT-FOUND");
@@ -149,6 +158,7 @@ export async function getCheckoutStatus(
 ): Promise<CheckoutStatusView> {
   const row = await findCheckoutStatus(db, brokerId, quotationId);
   if (!row) throw new ApiError("QUOTATION-NOT-FOUND");
+  await refuseBlocked(db, brokerId, quotationId);
   const ended = isFailedCheckout(row.checkoutStatus);
   return {
     quotationStatus: row.quotationStatus,

@@ -28,6 +28,7 @@ export const noticeClaimEndpoint = defineEndpoint({
   registerNumberFrom: "body",
   errors: [
     "POLICY-NOT-FOUND",
+    "POLICY-BLOCKED",
     "POLICY-NOT-ACTIVE",
     "OCCURRENCE-OUTSIDE-VIGENCY",
     "INCORRECT-OR-NONEXISTENT",
@@ -50,5 +51,5 @@ export const listClaimsEndpoint = defineEndpoint({
   query: claimListQuerySchema,
   response: claimListResponseSchema,
   registerNumberFrom: "params",
-  errors: ["INCORRECT-OR-NONEXISTENT", "TOKEN-ERROR", "POLICY-NOT-FOUND"],
+  errors: ["INCORRECT-OR-NONEXISTENT", "TOKEN-ERROR", "POLICY-NOT-FOUND", "POLICY-BLOCKED"],
 });

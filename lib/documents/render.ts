@@ -1,5 +1,6 @@
 import type { Executor } from "@/db/index";
 import { findDocument } from "@/db/queries/documents";
+import { isDocumentBlocked, isQuotationOwnerBlocked } from "@/db/queries/privacy";
 import { ApiError } from "@/lib/http/errors";
 import { verifyDocumentSignature } from "./links";
 import {
@@ -68,7 +69,9 @@ async function renderQuotationDocument(
 
 /**
  * The document behind a signed link. The link is the credential (no API key): its signature and
- * expiry are checked before the database is read; every failure is DOCUMENT-NOT-FOUND (404).
+ * expiry are checked before the database is read; every failure is DOCUMENT-NOT-FOUND (404). A
+ * document of a person blocked at their request (their policy's, slips, endorsements, the proposal
+ * and quotation retained with the policy) is POLICY-BLOCKED (451), whenever its link was signed.
  */
 export async function renderSignedDocument(
   db: Executor,
@@ -83,6 +86,11 @@ export async function renderSignedDocument(
   ) {
     throw notFound();
   }
+  // Checked when served, not when signed: links handed out before a deletion stop working (docs/privacy.md).
+  const blocked = quotationId
+    ? await isQuotationOwnerBlocked(db, quotationId)
+    : await isDocumentBlocked(db, documentId);
+  if (blocked) throw new ApiError("POLICY-BLOCKED");
   const rendered = quotationId
     ? await renderQuotationDocument(db, quotationId)
     : await renderDocumentById(db, documentId);

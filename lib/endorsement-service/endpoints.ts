@@ -40,6 +40,7 @@ export const previewEndorsementEndpoint = defineEndpoint({
   registerNumberFrom: "body",
   errors: [
     "POLICY-NOT-FOUND",
+    "POLICY-BLOCKED",
     "POLICY-NOT-ACTIVE",
     "ENDORSEMENT-DATE-INVALID",
     "INCORRECT-OR-NONEXISTENT",
@@ -70,6 +71,7 @@ export const issueEndorsementEndpoint = defineEndpoint({
   errors: [
     "ENDORSEMENT-NOT-FOUND",
     "ENDORSEMENT-EXPIRED",
+    "POLICY-BLOCKED",
     "POLICY-NOT-ACTIVE",
     "INCORRECT-OR-NONEXISTENT",
     "TOKEN-ERROR",
@@ -92,5 +94,5 @@ export const listEndorsementsEndpoint = defineEndpoint({
   query: endorsementListQuerySchema,
   response: endorsementListResponseSchema,
   registerNumberFrom: "params",
-  errors: ["INCORRECT-OR-NONEXISTENT", "TOKEN-ERROR", "POLICY-NOT-FOUND"],
+  errors: ["INCORRECT-OR-NONEXISTENT", "TOKEN-ERROR", "POLICY-NOT-FOUND", "POLICY-BLOCKED"],
 });

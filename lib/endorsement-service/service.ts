@@ -8,6 +8,7 @@ import {
   nextEndorsementSequence,
 } from "@/db/queries/endorsements";
 import { findPolicyDetails, type PolicyDetails, type PolicyRow } from "@/db/queries/policies";
+import { isPolicyIdBlocked } from "@/db/queries/privacy";
 import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
 import { CANCELLATION_REASON_LENGTH, planCancellation } from "@/lib/endorsements/cancellation";
 import { createDraft, issueDraft } from "@/lib/endorsements/issue";
@@ -62,7 +63,7 @@ function reasonErrors(type: string, reason: string | undefined): ErrorItem[] {
 /**
  * Previews an endorsement of one of the broker's Issued policies and stores it as a Draft (the
  * only write). Throws ApiError, writing nothing: POLICY-NOT-FOUND (unknown or another broker's),
- * POLICY-NOT-ACTIVE, and at once every ENDORSEMENT-DATE-INVALID / INVALID-FORM-FIELD.
+ * POLICY-BLOCKED (its insured asked for the deletion of their data), POLICY-NOT-ACTIVE, and at once every ENDORSEMENT-DATE-INVALID / INVALID-FORM-FIELD.
  */
 export async function previewEndorsement(
   db: Database,
@@ -188,7 +189,8 @@ function applyToDetails(
  * Issues one of the broker's previews (docs/endorsements.md): one transaction, then the card refund
  * sent to the gateway. An endorsement issued already answers again as it is (nothing done twice).
  * Throws ApiError, writing nothing: ENDORSEMENT-NOT-FOUND (unknown or another broker's),
- * ENDORSEMENT-EXPIRED (validity ended, or the policy changed since the preview), POLICY-NOT-ACTIVE.
+ * ENDORSEMENT-EXPIRED (validity ended, or the policy changed since the preview), POLICY-NOT-ACTIVE,
+ * POLICY-BLOCKED (the insured asked for the deletion of their data, docs/privacy.md).
  * Recorded in the audit trail as `options.audit`'s actor (lib/endorsements/issue.ts).
  */
 export async function issueEndorsement(
@@ -205,6 +207,10 @@ export async function issueEndorsement(
     if (!(await findEndorsementForBroker(tx, brokerId, id))) throw notFound();
     const draft = await lockEndorsement(tx, id);
     if (!draft) throw notFound();
+    // A preview made before its insured's deletion request is not issued after it (docs/privacy.md).
+    if (await isPolicyIdBlocked(tx, draft.policyId)) {
+      throw new ApiError("POLICY-BLOCKED", { properties: ["endorsementIdentifier"] });
+    }
     if (draft.status === "Issued") return undefined;
     return issueDraft(tx, draft, now, options.audit ?? PLATFORM_AUDIT);
   });
@@ -216,7 +222,7 @@ export async function issueEndorsement(
   return endorsementToWire(row!, now, options.origin);
 }
 
-/** One page of a policy's endorsements (drafts included), newest first. POLICY-NOT-FOUND as the lookup. */
+/** One page of a policy's endorsements (drafts included), newest first. POLICY-NOT-FOUND and POLICY-BLOCKED as the lookup. */
 export async function listEndorsements(
   db: Database,
   brokerId: string,

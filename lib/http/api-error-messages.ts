@@ -12,7 +12,8 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   "PAYMENT-GATEWAY-UNAVAILABLE":
     "O meio de pagamento está indisponível no momento. Tente novamente em instantes.",
   "POLICY-NOT-FOUND": "Apólice não encontrada.",
-  "POLICY-BLOCKED": "Dados bloqueados a pedido do titular (LGPD).",
+  "POLICY-BLOCKED":
+    "Dados bloqueados a pedido do titular (LGPD): o registro fica guardado pelo prazo legal e não pode ser consultado nem alterado.",
   "POLICY-NOT-ACTIVE": "Só é possível avisar sinistro de uma apólice emitida (vigente).",
   "OCCURRENCE-OUTSIDE-VIGENCY":
     "A data da ocorrência deve estar dentro da vigência da apólice e não pode ser futura.",

@@ -23,7 +23,7 @@ export const ERROR_CODES = {
   "POLICY-BLOCKED": {
     status: 451,
     message:
-      "The policy's data is blocked at the insured's request (LGPD): it is kept under legal retention only and cannot be read.",
+      "The insured's data is blocked at their request (LGPD): the policy, its quotation, claims, endorsements and documents are kept under legal retention only and can be neither read nor changed.",
   },
   "PRODUCT-NOT-FOUND": { status: 404, message: "No product of the catalogue has this operationCode." },
   "POLICY-NOT-ACTIVE": { status: 400, message: "The policy is not Issued (it expired or was canceled)." },

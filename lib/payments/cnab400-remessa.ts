@@ -25,7 +25,8 @@ import { alpha, blank, CNAB_LINE_LENGTH, dayToDdmmaa, ddmmaaToDay, field, num } 
  *   instruction codes (blank) | 161-173 interest of one day late (cents) | 174-179 discount until
  *   (zeros) | 180-192 discount | 193-205 IOF | 206-218 rebate (zeros) | 219-220 payer kind (01 CPF,
  *   02 CNPJ) | 221-234 payer CPF/CNPJ | 235-264 payer name | 265-274 blank | 275-314 street, number,
- *   complement | 315-326 district | 327-334 CEP | 335-349 city | 350-351 state | 352-381 guarantor
+ *   complement | 315-326 district | 327-334 CEP | 335-349 city | 350-351 state (219-351 "00", zeros
+ *   and blanks when the payer is withheld) | 352-381 guarantor
  *   (blank) | 382-385 blank | 386-391 interest start date (zeros: the day after the due date) |
  *   392-393 protest days (zeros) | 394 blank | 395-400 record sequence.
  * Fine (2), after each entry's detail: 1 "2" | 2 fine kind ("2" percentage) | 3-10 fine from
@@ -37,6 +38,28 @@ import { alpha, blank, CNAB_LINE_LENGTH, dayToDdmmaa, ddmmaaToDay, field, num } 
 /** The "espécie" of the title: 08 duplicata de serviço, the "DS" printed on the slip. */
 const TITLE_KIND = "08";
 const WALLET_CODE = "I";
+
+export type RemessaPayer = {
+  /** CPF (11) or CNPJ (14): digits, or upper-case letters and digits for an alphanumeric CNPJ. */
+  identity: string;
+  name: string;
+  street: string;
+  neighborhood: string;
+  zipCode: string;
+  city: string;
+  state: string;
+};
+
+/** The payer fields (219-351) of a detail, zeros and blanks when withheld. */
+function payerFields(payer: RemessaPayer | null): string {
+  if (!payer)
+    return `00${num(0, 14)}${blank(30)}${blank(10)}${blank(40)}${blank(12)}${num(0, 8)}${blank(15)}${blank(2)}`;
+  return (
+    `${identityKind(payer.identity)}${identityField(payer.identity)}${alpha(payer.name, 30)}${blank(10)}` +
+    `${alpha(payer.street, 40)}${alpha(payer.neighborhood, 12)}${num(payer.zipCode.replace(/\D/g, ""), 8)}` +
+    `${alpha(payer.city, 15)}${alpha(payer.state, 2)}`
+  );
+}
 
 /** One instruction as the remessa carries it. Days are YYYY-MM-DD (São Paulo). */
 export type RemessaInstruction = {
@@ -51,16 +74,11 @@ export type RemessaInstruction = {
   amountCents: number;
   /** The day the boleto was issued. */
   issuedOn: string;
-  payer: {
-    /** CPF (11) or CNPJ (14): digits, or upper-case letters and digits for an alphanumeric CNPJ. */
-    identity: string;
-    name: string;
-    street: string;
-    neighborhood: string;
-    zipCode: string;
-    city: string;
-    state: string;
-  };
+  /**
+   * Null: withheld (a payer blocked at their request, docs/privacy.md), written as zeros and blanks;
+   * only on a write-off or due-date change, which the bank matches by our number.
+   */
+  payer: RemessaPayer | null;
   /** Percentages as decimal strings ("2.00", "1.00"): the modality's late-payment terms. */
   finePercent: string;
   monthlyInterestPercent: string;
@@ -147,7 +165,6 @@ export function writeItauRemessa(input: RemessaInput): string {
   const company = `02${identityField(input.company.cnpj)}`;
   const walletField = num(wallet, 3);
   for (const instruction of input.instructions) {
-    const { payer } = instruction;
     out.push(
       `1${company}${beneficiary}${blank(4)}${num(0, 4)}${alpha(instruction.companyReference, 25)}` +
         `${num(instruction.ourNumber, 8)}${num(0, 13)}${walletField}${blank(21)}${WALLET_CODE}` +
@@ -156,9 +173,7 @@ export function writeItauRemessa(input: RemessaInput): string {
         `${dayToDdmmaa(instruction.issuedOn)}${blank(4)}` +
         `${num(dailyInterestCents(instruction.amountCents, instruction.monthlyInterestPercent), 13)}` +
         `${num(0, 6)}${num(0, 13)}${num(0, 13)}${num(0, 13)}` +
-        `${identityKind(payer.identity)}${identityField(payer.identity)}${alpha(payer.name, 30)}${blank(10)}` +
-        `${alpha(payer.street, 40)}${alpha(payer.neighborhood, 12)}${num(payer.zipCode.replace(/\D/g, ""), 8)}` +
-        `${alpha(payer.city, 15)}${alpha(payer.state, 2)}${blank(30)}${blank(4)}${num(0, 6)}${num(0, 2)} ${out.sequence()}`,
+        `${payerFields(instruction.payer)}${blank(30)}${blank(4)}${num(0, 6)}${num(0, 2)} ${out.sequence()}`,
     );
     if (instruction.code === "01") {
       out.push(

@@ -30,23 +30,34 @@ function toInstruction(row: RemessaInstructionRow): RemessaInstruction {
     dueDate: businessDay(row.code === "06" && row.newDueDate ? row.newDueDate : row.dueDate),
     amountCents: row.amountCents,
     issuedOn: businessDay(row.issuedAt),
-    payer: {
-      identity: row.insuredIdentity,
-      name: row.insuredName,
-      street: [address.street, address.number, address.complement].filter(Boolean).join(" "),
-      neighborhood: address.neighborhood,
-      zipCode: address.zipCode,
-      city: address.city,
-      state: address.state,
-    },
+    payer: row.blocked
+      ? null
+      : {
+          identity: row.insuredIdentity,
+          name: row.insuredName,
+          street: [address.street, address.number, address.complement].filter(Boolean).join(" "),
+          neighborhood: address.neighborhood,
+          zipCode: address.zipCode,
+          city: address.city,
+          state: address.state,
+        },
     finePercent: late.finePercent,
     monthlyInterestPercent: late.monthlyInterestPercent,
   };
 }
 
 /**
+ * Whether an instruction goes into a file written now. A payer blocked at their request
+ * (docs/privacy.md) is never written again: their boletos' entries (`01`, which the bank registered
+ * from the file of their day, sent before the deletion) are left out, and their write-offs and
+ * due-date changes go with the payer withheld (the bank matches those by our number).
+ */
+const writable = (row: RemessaInstructionRow) => !(row.blocked && row.code === "01");
+
+/**
  * The remessa of a São Paulo day (YYYY-MM-DD): the boleto instructions created that day, in
- * creation order, so the file of a day is the same bytes whenever it is written again. The
+ * creation order, so the file of a day is the same bytes whenever it is written again (but for a
+ * payer blocked in between: see `writable`). The
  * operator's file holds every broker's boletos (the insurer's collection account); `brokerId`
  * narrows it to one broker's (the portal admin's download).
  */
@@ -59,12 +70,13 @@ export async function buildRemessa(
     to: startOfBusinessDay(addDays(input.day, 1)),
     brokerId: input.brokerId,
   });
+  const written = rows.filter(writable);
   const text = writeItauRemessa({
     fileDate: input.day,
     company: { name: INSURER.name, cnpj: INSURER.cnpj },
-    instructions: rows.map(toInstruction),
+    instructions: written.map(toInstruction),
   });
-  return { fileName: remessaFileName(input.day), text, instructionCount: rows.length };
+  return { fileName: remessaFileName(input.day), text, instructionCount: written.length };
 }
 
 /**

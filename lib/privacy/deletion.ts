@@ -6,11 +6,13 @@ import {
   insertPrivacyBlock,
   listQuotationsWithoutPolicy,
   lockDataSubjectRequest,
+  redactSubjectNotices,
 } from "@/db/queries/privacy";
 import { recordAudit } from "@/lib/audit/record";
 import { isGuid } from "@/lib/schemas/identifiers";
 import { retentionEndsAt } from "./deadline";
 import { maskIdentity } from "./identity-mask";
+import { PRIVACY_BLOCKED_NOTICE } from "./labels";
 import { actingUserId, type PrivacyCaller } from "./requests";
 
 /** The name an anonymised quotation keeps. */
@@ -51,6 +53,8 @@ export type DeletionOutcome = {
   blockedPolicies: number;
   blockedClaims: number;
   blockedPayments: number;
+  /** Installment notices (outbox copies, sent e-mails' records) whose recipient and text were removed. */
+  redactedNotices: number;
   /** When the last blocked record's retention ends (5 years after its vigency), or null without any. */
   retainedUntil: string | null;
 };
@@ -63,7 +67,8 @@ export type DeletionResult =
  * Answers one of the caller's broker's DELETION requests in one transaction: the person's
  * quotations that never became a policy are anonymised; what the law makes the broker keep
  * (policies, their claims and payments, 5 years after the vigency ends) is blocked (a
- * privacy_blocks row: kept, but out of every list, search and export); the request is Completed
+ * privacy_blocks row: kept, but out of every list, search and export; refused by every read and
+ * change that names them); the copies of the installment notices sent to them are redacted; the request is Completed
  * with the counts and `privacy-request.deletion-completed` recorded. Another broker's records of
  * the same CPF/CNPJ are not touched.
  */
@@ -90,6 +95,11 @@ export async function completeDeletionRequest(
       });
     }
     const retained = await countRetainedRecords(tx, caller.brokerId, request.identity);
+    // The notices' copies name and reach the person (e-mail, greeting): redacted, not kept blocked.
+    const redactedNotices = await redactSubjectNotices(tx, caller.brokerId, request.identity, {
+      body: `${PRIVACY_BLOCKED_NOTICE}: o texto deste aviso foi removido.`,
+      error: `${PRIVACY_BLOCKED_NOTICE}: aviso não enviado.`,
+    });
     if (retained.policies > 0) {
       await insertPrivacyBlock(tx, {
         brokerId: caller.brokerId,
@@ -102,6 +112,7 @@ export async function completeDeletionRequest(
       blockedPolicies: retained.policies,
       blockedClaims: retained.claims,
       blockedPayments: retained.payments,
+      redactedNotices,
       retainedUntil: retained.lastVigencyEnd ? retentionEndsAt(retained.lastVigencyEnd).toISOString() : null,
     };
     await completeDataSubjectRequest(tx, {

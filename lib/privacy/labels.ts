@@ -14,6 +14,7 @@ export const OUTCOME_COUNT_TEXT: Record<string, string> = {
   blockedPolicies: "Apólices bloqueadas",
   blockedClaims: "Sinistros bloqueados",
   blockedPayments: "Pagamentos bloqueados",
+  redactedNotices: "Avisos apagados",
 };
 
 /** Shown instead of a blocked person's data wherever one of their records is opened by number. */

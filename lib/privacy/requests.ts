@@ -4,10 +4,12 @@ import {
   findDataSubjectRequest,
   insertDataSubjectRequest,
   listDataSubjectRequests,
+  listDeletedIdentities,
 } from "@/db/queries/privacy";
 import type { AuditContext } from "@/lib/audit/context";
 import { recordAudit } from "@/lib/audit/record";
 import { type FieldErrors, fieldErrorsOf } from "@/lib/forms/action-result";
+import { formatIdentity } from "@/lib/identity";
 import { isGuid } from "@/lib/schemas/identifiers";
 import { requestDueAt } from "./deadline";
 import { maskIdentity } from "./identity-mask";
@@ -21,10 +23,14 @@ export function actingUserId(audit: AuditContext): string | null {
   return audit.actor.kind === "user" ? audit.actor.id : null;
 }
 
-/** A request as the page shows it: the CPF/CNPJ in full (the admin typed it), dates as instants. */
+/**
+ * A request as the page shows it: the CPF/CNPJ as `identityText`, in full (the admin typed it) until
+ * a deletion of that person is carried out, masked from then on; dates as instants.
+ */
 export type DataSubjectRequestView = {
   id: string;
   identity: string;
+  identityText: string;
   kind: DataSubjectRequestRow["kind"];
   status: DataSubjectRequestRow["status"];
   requestedAt: Date;
@@ -33,10 +39,11 @@ export type DataSubjectRequestView = {
   outcome: Record<string, unknown> | null;
 };
 
-function toView(row: DataSubjectRequestRow): DataSubjectRequestView {
+function toView(row: DataSubjectRequestRow, deleted = false): DataSubjectRequestView {
   return {
     id: row.id,
     identity: row.identity,
+    identityText: deleted ? maskIdentity(row.identity) : formatIdentity(row.identity),
     kind: row.kind,
     status: row.status,
     requestedAt: row.requestedAt,
@@ -85,8 +92,11 @@ export async function registerDataSubjectRequest(
   return { ok: true, request: toView(row) };
 }
 
+/** The broker's requests, newest first; every request of a person whose deletion was carried out shows them masked. */
 export async function listBrokerRequests(db: Executor, brokerId: string): Promise<DataSubjectRequestView[]> {
-  return (await listDataSubjectRequests(db, brokerId)).map(toView);
+  const rows = await listDataSubjectRequests(db, brokerId);
+  const deleted = await listDeletedIdentities(db, brokerId, [...new Set(rows.map((row) => row.identity))]);
+  return rows.map((row) => toView(row, deleted.has(row.identity)));
 }
 
 /** One of the broker's requests; undefined for another broker's id and for text that is no id. */

@@ -46,6 +46,7 @@ export const createQuotationEndpoint = defineEndpoint({
   errors: [
     "ANSWERS-NOT-EVALUATED",
     "QUOTATION-NOT-FOUND",
+    "POLICY-BLOCKED",
     "QUOTATION-NOT-EDITABLE",
     "INCORRECT-OR-NONEXISTENT",
     "TOKEN-ERROR",
@@ -73,6 +74,7 @@ export const createProposalEndpoint = defineEndpoint({
   errors: [
     "ANSWERS-NOT-EVALUATED",
     "QUOTATION-NOT-FOUND",
+    "POLICY-BLOCKED",
     "QUOTATION-EXPIRED",
     "QUOTATION-NOT-EDITABLE",
     "INCORRECT-OR-NONEXISTENT",
@@ -89,7 +91,10 @@ export const getQuotationEndpoint = defineEndpoint({
     "One quotation of the key's broker as the creation answered it (status, pricing with the same variant " +
     "and plan identifiers), its evaluated answers, `expiresAt`, the live proposal, the latest checkout " +
     "(status, reason of a decline or failure, attempts, card brand and last four digits) and, once issued, " +
-    "the policy. An unknown quotation and another broker's answer the same QUOTATION-NOT-FOUND. Limited to " +
+    "the policy. An unknown quotation and another broker's answer the same QUOTATION-NOT-FOUND. A quotation of an " +
+    "insured who asked for the deletion of their data and whose policy is kept under legal retention answers " +
+    "451 POLICY-BLOCKED, like the policy lookup (one that never became a policy is anonymised instead, and " +
+    "answers with no personal data). Limited to " +
     "20 calls per 20 s per key (its own counter).",
   tag: "Quotations",
   auth: "key",
@@ -97,7 +102,7 @@ export const getQuotationEndpoint = defineEndpoint({
   params: quotationReadParamsSchema,
   response: quotationReadResponseSchema,
   registerNumberFrom: "params",
-  errors: ["INCORRECT-OR-NONEXISTENT", "TOKEN-ERROR", "QUOTATION-NOT-FOUND"],
+  errors: ["INCORRECT-OR-NONEXISTENT", "TOKEN-ERROR", "QUOTATION-NOT-FOUND", "POLICY-BLOCKED"],
 });
 
 export const listQuotationsEndpoint = defineEndpoint({

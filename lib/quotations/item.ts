@@ -13,6 +13,7 @@ import { centsToReais } from "@/lib/money";
 import { isGuid } from "@/lib/schemas/identifiers";
 import type { QuotationWithProposal } from "@/lib/schemas/proposal";
 import { AGGREGATE_VARIANT_ID, type Pricing } from "@/lib/schemas/quotation";
+import { refuseBlockedQuotation } from "./blocked";
 
 /** A quotation with everything its wire item shows. */
 export type QuotationAggregate = {
@@ -30,7 +31,10 @@ const PAYMENT_OPTIONS = [
   { paymentType: "Pix", paymentMethod: "Pix" },
 ] as const;
 
-/** Loads a broker's quotation with its variants, plans and live proposal; undefined when not found. */
+/**
+ * Loads a broker's quotation with its variants, plans and live proposal; undefined when not found.
+ * Throws POLICY-BLOCKED for a blocked person's quotation (./blocked.ts).
+ */
 export async function loadQuotationAggregate(
   db: Executor,
   brokerId: string,
@@ -39,6 +43,7 @@ export async function loadQuotationAggregate(
 ): Promise<QuotationAggregate | undefined> {
   const quotation = await findQuotationForBroker(db, brokerId, quotationId, options);
   if (!quotation) return undefined;
+  await refuseBlockedQuotation(db, brokerId, quotation);
   const variants = await listQuotationVariants(db, quotation.id);
   const plans = await listInstallmentPlans(
     db,

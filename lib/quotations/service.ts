@@ -21,6 +21,7 @@ import { addMonths, startOfBusinessDay } from "@/lib/dates";
 import { ApiError } from "@/lib/http/errors";
 import { computeExpiresAt } from "@/lib/quotation-validity/validity";
 import type { QuotationItem, QuotationRequest } from "@/lib/schemas/quotation";
+import { refuseBlockedQuotation } from "./blocked";
 import { toQuotationItem } from "./item";
 import { priceQuotation } from "./price-quotation";
 import type { VariantQuote } from "./pricing";
@@ -114,6 +115,7 @@ export async function createQuotation(
     if (requoteId) {
       const existing = await findQuotationForBroker(tx, brokerId, requoteId, { lock: true });
       if (!existing) throw new ApiError("QUOTATION-NOT-FOUND");
+      await refuseBlockedQuotation(tx, brokerId, existing);
       renewedPolicyId ??= existing.previousPolicyId ?? undefined;
       // Once sent to checkout a quotation is frozen; an expired one may be re-quoted
       // back to Draft with new identifiers.

@@ -5,6 +5,7 @@ import { businessDay } from "@/lib/dates";
 import { ApiError } from "@/lib/http/errors";
 import { isGuid } from "@/lib/schemas/identifiers";
 import type { QuotationItem } from "@/lib/schemas/quotation";
+import { refuseBlockedQuotation } from "./blocked";
 import { createQuotation } from "./service";
 
 type CodedAnswer = { code: string; answer: unknown };
@@ -38,6 +39,7 @@ async function loadStoredRequest(
     ? await findQuotationForBroker(db, broker.id, quotationId)
     : undefined;
   if (!quotation) throw new ApiError("QUOTATION-NOT-FOUND");
+  await refuseBlockedQuotation(db, broker.id, quotation);
   const today = businessDay(now);
   const answers = toCodedAnswers(quotation.answers).map((entry) => {
     if (entry.code !== "START-VIGENCY-DATE") return entry;

@@ -23,6 +23,7 @@ export const renewPolicyEndpoint = defineEndpoint({
   registerNumberFrom: "body",
   errors: [
     "POLICY-NOT-FOUND",
+    "POLICY-BLOCKED",
     "RENEWAL-NOT-AVAILABLE",
     "RENEWAL-ALREADY-EXISTS",
     "ANSWERS-NOT-EVALUATED",

@@ -1,7 +1,9 @@
 import type { Database } from "@/db/index";
 import { findActivePixCharges } from "@/db/queries/pix-charges";
 import { findPolicyForBroker } from "@/db/queries/policies";
+import { isIdentityBlocked } from "@/db/queries/privacy";
 import { findPolicyInstallment } from "@/db/queries/sandbox";
+import { apiErrorMessage } from "@/lib/http/api-error-messages";
 import { BrandedError } from "@/lib/process/branded-error";
 import { isPolicyNumber } from "@/lib/schemas/identifiers";
 import { signPixNotice } from "./notice-auth";
@@ -65,6 +67,9 @@ export async function simulatePixPayment(
     ? await findPolicyForBroker(db, brokerId, input.policyNumber)
     : undefined;
   if (!policy) throw new SandboxPixError("Apólice não encontrada.");
+  if (await isIdentityBlocked(db, brokerId, policy.insuredIdentity)) {
+    throw new SandboxPixError(apiErrorMessage("POLICY-BLOCKED"));
+  }
   const installment = await findPolicyInstallment(db, policy.id, input.installmentNumber);
   if (!installment) throw new SandboxPixError("A apólice não tem esta parcela.");
   if (installment.status !== "Pending" && installment.status !== "Overdue") {

@@ -27,6 +27,7 @@ export const createSecondCopyEndpoint = defineEndpoint({
     "INCORRECT-OR-NONEXISTENT",
     "TOKEN-ERROR",
     "POLICY-NOT-FOUND",
+    "POLICY-BLOCKED",
     "POLICY-NOT-ACTIVE",
     "INSTALLMENT-NOT-FOUND",
     "INSTALLMENT-NOT-OVERDUE",

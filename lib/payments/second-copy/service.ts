@@ -3,6 +3,7 @@ import type { Database } from "@/db/index";
 import { insertBoletos, writeOffActiveBoleto } from "@/db/queries/boletos";
 import { closeActivePixCharge, insertPixCharges } from "@/db/queries/pix-charges";
 import { findPolicyForBroker } from "@/db/queries/policies";
+import { isIdentityBlocked } from "@/db/queries/privacy";
 import {
   findFormalNoticeDeadline,
   findInstallmentForSecondCopy,
@@ -76,6 +77,10 @@ export async function createSecondCopy(
     ? await findPolicyForBroker(db, brokerId, input.policyNumber)
     : undefined;
   if (!policy) throw new ApiError("POLICY-NOT-FOUND", { properties: ["policyNumber"] });
+  // A new boleto and Pix charge would carry the payer of a person blocked at their request (docs/privacy.md).
+  if (await isIdentityBlocked(db, brokerId, policy.insuredIdentity)) {
+    throw new ApiError("POLICY-BLOCKED", { properties: ["policyNumber"] });
+  }
   const installment = await findInstallmentForSecondCopy(db, policy.id, input.installmentNumber);
   if (!installment) throw new ApiError("INSTALLMENT-NOT-FOUND", { properties: ["installmentNumber"] });
   if (policy.paymentMethod === "CREDIT-CARD") {

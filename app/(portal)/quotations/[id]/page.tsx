@@ -11,13 +11,17 @@ import { QuotationExpiredAlert, QuotationLaterStart } from "@/components/quotati
 import { RenewalSummary } from "@/components/quotations/renewal-summary";
 import { loadQuotationView } from "@/lib/quotation-page/load-page";
 import { requoteQuotationAction } from "../actions";
+import { blockedQuotationNotice } from "../blocked-notice";
 import { requoteWithStartAction } from "./actions";
 
 export const metadata: Metadata = { title: "Cotação" };
 
 /** The quotation's price variants side by side, and the next step. */
 export default async function QuotationPage({ params }: { params: Promise<{ id: string }> }) {
-  const view = await loadQuotationView((await params).id);
+  const { id } = await params;
+  const blocked = await blockedQuotationNotice(id);
+  if (blocked) return blocked;
+  const view = await loadQuotationView(id);
   if (!view) notFound();
   return (
     <>

@@ -4,7 +4,6 @@ import { type PrivacyRequestRow, PrivacyRequestsTable } from "@/components/priva
 import { getDb } from "@/db/index";
 import { requireAdmin } from "@/lib/auth/session";
 import { formatDatePtBr } from "@/lib/dates";
-import { formatIdentity } from "@/lib/identity";
 import { REQUEST_DEADLINE_DAYS } from "@/lib/privacy/deadline";
 import { listBrokerRequests } from "@/lib/privacy/requests";
 import { completeDeletionAction, registerRequestAction } from "./actions";
@@ -18,7 +17,7 @@ export default async function PrivacyPage() {
   const requests: PrivacyRequestRow[] = (await listBrokerRequests(await getDb(), admin.brokerId)).map(
     (request) => ({
       id: request.id,
-      identityText: formatIdentity(request.identity),
+      identityText: request.identityText,
       kind: request.kind,
       status: request.status,
       requestedText: formatDatePtBr(request.requestedAt),

@@ -12,12 +12,15 @@ import { qrCodeDataUrl } from "@/lib/format/qr-code";
 import { centsToReais } from "@/lib/money";
 import { loadQuotationPage } from "@/lib/quotations/load-page";
 import { startCheckoutAction } from "../../actions";
+import { blockedQuotationNotice } from "../../blocked-notice";
 import { payWithBoletoAction } from "./actions";
 
 export const metadata: Metadata = { title: "Pagamento" };
 
 export default async function CheckoutPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  const blocked = await blockedQuotationNotice(id);
+  if (blocked) return blocked;
   const { user, db, item, details, validity } = await loadQuotationPage(id);
   if (validity.expired) redirect(`/quotations/${id}`);
   const breadcrumb = (

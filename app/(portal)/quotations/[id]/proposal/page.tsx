@@ -4,11 +4,14 @@ import { redirect } from "next/navigation";
 import { ProposalForm } from "@/components/quotations/proposal-form";
 import { loadQuotationPage } from "@/lib/quotations/load-page";
 import { createProposalAction } from "../../actions";
+import { blockedQuotationNotice } from "../../blocked-notice";
 
 export const metadata: Metadata = { title: "Proposta" };
 
 export default async function ProposalPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  const blocked = await blockedQuotationNotice(id);
+  if (blocked) return blocked;
   const { item, details, validity } = await loadQuotationPage(id);
   if (validity.expired) redirect(`/quotations/${id}`);
   if (item.status !== "Draft") redirect(`/quotations/${id}/checkout`);

@@ -20,7 +20,12 @@ export const GET = portalRoute(async (_request: Request, { params }: { params: P
       headers: { "Cache-Control": "no-store" },
     });
   } catch (error) {
-    if (!describeApiError(error)) throw error;
+    const described = describeApiError(error);
+    if (!described) throw error;
+    // Blocked at its insured's request (docs/privacy.md): 451 with the reason, nothing of the quotation.
+    if (described.code === "POLICY-BLOCKED") {
+      return Response.json({ error: described.message }, { status: 451 });
+    }
     return Response.json({ error: "Cotação não encontrada." }, { status: 404 });
   }
 });
