@@ -6,6 +6,7 @@ import { createInterface } from "node:readline";
 import { z } from "zod";
 import type { Database } from "@/db/index";
 import { findCommittedAuditHead } from "@/db/queries/audit";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processSingleton } from "@/lib/process/registry";
 import { deriveSecret } from "@/lib/secrets";
@@ -21,7 +22,11 @@ import { deriveSecret } from "@/lib/secrets";
 export const CHECKPOINT_EVERY_ENTRIES = 1_000;
 /** …or this long after its last one, at its next write. */
 export const CHECKPOINT_EVERY_MS = 60_000;
-/** Where checkpoints are appended when AUDIT_CHECKPOINT_FILE is unset (outside tests). */
+/**
+ * Where checkpoints are appended when AUDIT_CHECKPOINT_FILE is unset (outside tests), on the embedded
+ * database; with DATABASE_URL the database's name is added (`-<name>`): one file per database, so
+ * that a process pointed at another one (a benchmark's) does not mix that chain's checkpoints in.
+ */
 export const DEFAULT_CHECKPOINT_FILE = ".data/audit-checkpoints.jsonl";
 
 export type AuditHead = { sequence: number; hash: string; mac: string | null };
@@ -139,7 +144,11 @@ export function checkpointFile(): string | undefined {
   const configured = process.env.AUDIT_CHECKPOINT_FILE?.trim();
   if (configured === "off") return undefined;
   if (configured) return configured;
-  return process.env.NODE_ENV === "test" ? undefined : DEFAULT_CHECKPOINT_FILE;
+  if (env().NODE_ENV === "test") return undefined;
+  const url = env().DATABASE_URL;
+  if (!url) return DEFAULT_CHECKPOINT_FILE;
+  const database = decodeURIComponent(new URL(url).pathname.slice(1)) || "postgres";
+  return DEFAULT_CHECKPOINT_FILE.replace(".jsonl", `-${database.replace(/[^A-Za-z0-9_-]/g, "_")}.jsonl`);
 }
 
 type CheckpointState = {

@@ -55,7 +55,7 @@ export function describeAuditVerification(
       `${report.checkpointsChecked} of ${read.checkpoints.length} checkpoints compared with the stored chain` +
         (newest ? ` (the newest: entry ${newest.sequence}, written at ${newest.at.toISOString()}).` : "."),
     );
-  } else {
+  } else if (read.invalid.length === 0) {
     notes.push("The checkpoint files given hold no checkpoint.");
   }
   for (const invalid of read?.invalid.slice(0, LISTED_INVALID) ?? []) {

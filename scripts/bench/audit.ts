@@ -86,6 +86,8 @@ process.env.APP_SECRET = APP_SECRET;
 process.env.RATE_LIMITS = "off";
 process.env.WORKER = "off";
 process.env.LOG_LEVEL ??= "warn";
+// The checkpoints of the benchmark's chain, apart from the checkout's own (docs/audit.md).
+process.env.AUDIT_CHECKPOINT_FILE ??= `${LOG_DIR}/audit-checkpoints.jsonl`;
 
 /** The burst target: reads audited within 5 % of the same server with AUDIT_READS=off. */
 const BURST_TARGET = 0.95;
@@ -410,7 +412,10 @@ async function runVerify(label: string): Promise<{ ok: boolean; wallS: number; o
   });
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   const wallS = (performance.now() - started) / 1000;
-  log(`  audit:verify (${label}), exit ${code}, ${wallS.toFixed(1)} s: ${output.trim().split("\n").at(-1)}`);
+  // Its verdict line (the last one is the checkpoint of the head when it holds).
+  const verdict =
+    output.split("\n").find((line) => line.startsWith("Audit trail")) ?? output.trim().split("\n").at(-1);
+  log(`  audit:verify (${label}), exit ${code}, ${wallS.toFixed(1)} s: ${verdict}`);
   return { ok: code === 0, wallS, output };
 }
 

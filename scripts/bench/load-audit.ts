@@ -1,6 +1,7 @@
 // Bulk loader of the audit benchmark: appends chained entries to `audit_entries` until the trail
-// holds `target` entries. The hashes are computed here in sequence order by the app's own
-// `entryHash` (lib/audit/hash.ts), continuing from the stored head, and the rows are streamed in with
+// holds `target` entries. The hashes and MACs are computed here in sequence order by the app's own
+// `entryHash` and `entryMac` (lib/audit/hash.ts, mac.ts; the MAC keyed from the benchmark's
+// APP_SECRET), continuing from the stored head, and the rows are streamed in with
 // one COPY under the chain's lock: insert only (the table's trigger refuses UPDATE, DELETE and
 // TRUNCATE, so a trail is never emptied; a rerun appends what is missing, if anything).
 import { randomUUID } from "node:crypto";
@@ -8,6 +9,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Sql } from "postgres";
 import { canonicalJson, entryHash } from "@/lib/audit/hash";
+import { auditMacKey, entryMac, GENESIS_MAC } from "@/lib/audit/mac";
 import { type AuditEntry, GENESIS_HASH } from "@/lib/audit/types";
 
 export type AuditLoadOptions = {
@@ -121,8 +123,8 @@ export async function loadAuditEntries(sql: Sql, options: AuditLoadOptions): Pro
   const samples = await policySamples(sql);
   const result = await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtextextended('broker-portal:audit-chain', 0))`;
-    const [head] = await tx<{ head_sequence: string; hash: string }[]>`
-      select sequence::text as head_sequence, hash from audit_entries order by sequence desc limit 1`;
+    const [head] = await tx<{ head_sequence: string; hash: string; mac: string | null }[]>`
+      select sequence::text as head_sequence, hash, mac from audit_entries order by sequence desc limit 1`;
     const before = head ? Number(head.head_sequence) : 0;
     const toAdd = Math.max(0, options.target - before);
     if (toAdd === 0) return { before, added: 0 };
@@ -131,6 +133,8 @@ export async function loadAuditEntries(sql: Sql, options: AuditLoadOptions): Pro
     );
     const make = entryMaker(samples, Date.now() - SPAN_MS, toAdd);
     let prevHash = head?.hash ?? GENESIS_HASH;
+    let prevMac = head?.mac ?? GENESIS_MAC;
+    const key = auditMacKey();
     let written = 0;
     function* chunks(): Generator<string> {
       while (written < toAdd) {
@@ -139,7 +143,9 @@ export async function loadAuditEntries(sql: Sql, options: AuditLoadOptions): Pro
         for (let i = written; i < end; i++) {
           const entry = { ...make(i, before + i + 1), prevHash };
           const hash = entryHash(entry);
+          const mac = entryMac(key, prevMac, hash);
           prevHash = hash;
+          prevMac = mac;
           lines.push(
             [
               String(entry.sequence),
@@ -154,6 +160,7 @@ export async function loadAuditEntries(sql: Sql, options: AuditLoadOptions): Pro
               canonicalJson(entry.details),
               entry.prevHash,
               hash,
+              mac,
             ]
               .map(copyField)
               .join("\t"),
@@ -164,7 +171,7 @@ export async function loadAuditEntries(sql: Sql, options: AuditLoadOptions): Pro
       }
     }
     const copy = await tx`copy audit_entries (sequence, occurred_at, broker_id, actor_kind, actor_id,
-      client_address, action, object_type, object_id, details, prev_hash, hash) from stdin`.writable();
+      client_address, action, object_type, object_id, details, prev_hash, hash, mac) from stdin`.writable();
     await pipeline(Readable.from(chunks()), copy);
     return { before, added: toAdd };
   });
