@@ -51,6 +51,9 @@ export function SignInForm({
       <Field name="password" label={LABELS.password} error={errors.password}>
         {(control) => <input {...control} type="password" autoComplete="current-password" required />}
       </Field>
+      <p style={{ margin: "0 0 1rem", textAlign: "right" }}>
+        <a href="/forgot-password">Esqueci minha senha</a>
+      </p>
       <button type="submit" className="btn btn-primary" disabled={pending} style={{ width: "100%" }}>
         {pending ? "Entrando…" : "Entrar"}
       </button>

@@ -248,6 +248,8 @@ export async function insertPasskey(
     deviceType: string;
     backedUp: boolean;
     name: string;
+    /** The session it was registered from; null at the sign-in's enrolment (no session yet). */
+    createdInSessionId?: string | null;
   },
 ): Promise<string | undefined> {
   const [row] = await db

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gt, lte, max, ne, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lte, max, ne, or } from "drizzle-orm";
 import type { Executor } from "../index";
-import { brokers, userSessions, users } from "../schema";
+import { brokers, userPasskeys, userSessions, users } from "../schema";
 import { type PortalUser, portalUserColumns } from "./users";
 
 /**
@@ -23,6 +23,7 @@ export async function insertUserSession(
       userAgent: input.userAgent ?? null,
       createdAt: now,
       lastActivityAt: now,
+      verifiedAt: now,
     })
     .returning({ id: userSessions.id });
   return row!.id;
@@ -115,6 +116,29 @@ export async function deleteUserSessions(
     )
     .returning({ id: userSessions.id });
   return rows.length;
+}
+
+/**
+ * Ends every session of a user but `keep.session` (when given) and removes the passkeys registered
+ * from the sessions it ends (`createdInSessionId`), but those of `keep.passkeysOf`: whatever a
+ * stolen session registered goes with it. Answers how many sessions ended and which passkeys went.
+ */
+export async function endUserSessionsAndTheirPasskeys(
+  db: Executor,
+  userId: string,
+  keep: { session?: string; passkeysOf?: string } = {},
+): Promise<{ sessions: number; passkeys: { id: string; name: string }[] }> {
+  const ended = await db
+    .delete(userSessions)
+    .where(and(eq(userSessions.userId, userId), keep.session ? ne(userSessions.id, keep.session) : undefined))
+    .returning({ id: userSessions.id });
+  const from = ended.map((row) => row.id).filter((id) => id !== keep.passkeysOf);
+  if (from.length === 0) return { sessions: ended.length, passkeys: [] };
+  const passkeys = await db
+    .delete(userPasskeys)
+    .where(and(eq(userPasskeys.userId, userId), inArray(userPasskeys.createdInSessionId, from)))
+    .returning({ id: userPasskeys.id, name: userPasskeys.name });
+  return { sessions: ended.length, passkeys };
 }
 
 export type UserSessionRow = {

@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "email.change-requested": "Troca de e-mail pedida",
   "email.changed": "E-mail alterado",
   "auth.reauthenticated": "Identidade confirmada de novo",
+  "auth.reauthentication-failed": "Confirmação de identidade recusada",
   "api-key.created": "Chave de API criada",
   "api-key.revoked": "Chave de API revogada",
   "webhook-endpoint.created": "Webhook criado",

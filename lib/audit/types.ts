@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   "email.change-requested",
   "email.changed",
   "auth.reauthenticated",
+  "auth.reauthentication-failed",
   "api-key.created",
   "api-key.revoked",
   "webhook-endpoint.created",

@@ -6,6 +6,7 @@ import type { AuditContext } from "@/lib/audit/context";
 import { recordAudit } from "@/lib/audit/record";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { hashPassword, verifyPassword } from "./password";
+import { endSessionsAndTheirPasskeys } from "./session-endings";
 import { guardAttempt } from "./sign-in-throttle";
 
 export type ChangePasswordResult =
@@ -16,8 +17,9 @@ export type ChangePasswordResult =
 /**
  * Changes a signed-in user's password after checking the current one (wrong guesses are throttled
  * like sign-ins, so a stolen session cannot brute-force it), and ends the user's other sessions in
- * the same transaction: whoever knew the old password is signed out everywhere but here. Recorded
- * as `password.changed` and, when other sessions were open, `session.ended`.
+ * the same transaction: whoever knew the old password is signed out everywhere but here, and the
+ * passkeys registered from those sessions go too. Recorded as `password.changed` and, when other
+ * sessions were open, `session.ended` (and `passkey.removed` for each passkey removed).
  */
 export async function changePassword(
   db: Database,
@@ -46,12 +48,20 @@ export async function changePassword(
   };
   return db.transaction(async (tx) => {
     await updatePasswordHash(tx, input.userId, passwordHash);
-    const endedSessions = await deleteUserSessions(tx, input.userId, input.sessionId);
-    await recordAudit(tx, [
-      { brokerId, ...context, action: "password.changed", object: { type: "user", id: input.userId } },
-      ...sessionsEnded(brokerId, context, input.userId, endedSessions, "password-changed"),
-    ]);
-    return { ok: true, endedSessions };
+    await recordAudit(tx, {
+      brokerId,
+      ...context,
+      action: "password.changed",
+      object: { type: "user", id: input.userId },
+    });
+    const ended = await endSessionsAndTheirPasskeys(tx, {
+      userId: input.userId,
+      brokerId,
+      keepSessionId: input.sessionId,
+      context,
+      reason: "password-changed",
+    });
+    return { ok: true, endedSessions: ended.sessions };
   });
 }
 
@@ -61,7 +71,7 @@ function sessionsEnded(
   context: AuditContext,
   userId: string,
   count: number,
-  reason: "password-changed" | "ended-by-admin" | "ended-by-user",
+  reason: "ended-by-admin",
 ) {
   if (count === 0) return [];
   return [
@@ -75,19 +85,27 @@ function sessionsEnded(
   ];
 }
 
-/** Ends every session of the signed-in user (theirs to end), recorded as `session.ended`. */
+/**
+ * Ends every session of the signed-in user (theirs to end), this one included, and removes the
+ * passkeys registered from the others; recorded as `session.ended` and `passkey.removed`.
+ */
 export async function endOwnSessions(
   db: Database,
-  input: { userId: string; brokerId: string; clientAddress?: string | null },
+  input: { userId: string; brokerId: string; sessionId: string; clientAddress?: string | null },
 ): Promise<number> {
   const context: AuditContext = {
     actor: { kind: "user", id: input.userId },
     clientAddress: input.clientAddress,
   };
   return db.transaction(async (tx) => {
-    const count = await deleteUserSessions(tx, input.userId);
-    await recordAudit(tx, sessionsEnded(input.brokerId, context, input.userId, count, "ended-by-user"));
-    return count;
+    const ended = await endSessionsAndTheirPasskeys(tx, {
+      userId: input.userId,
+      brokerId: input.brokerId,
+      currentSessionId: input.sessionId,
+      context,
+      reason: "ended-by-user",
+    });
+    return ended.sessions;
   });
 }
 

@@ -25,6 +25,16 @@ export default async function SignInPage({
           {params.sessionsEnded ? "Suas sessões foram encerradas. Entre de novo." : "Você saiu do portal."}
         </p>
       ) : null}
+      {params.passwordReset ? (
+        <p className="alert alert-success" role="status">
+          Senha redefinida. Todas as sessões abertas com a sua conta foram encerradas: entre com a nova senha.
+        </p>
+      ) : null}
+      {params.emailChanged ? (
+        <p className="alert alert-success" role="status">
+          E-mail alterado. Entre com o novo e-mail.
+        </p>
+      ) : null}
       {params.secondFactorExpired ? (
         <p className="alert alert-info" role="status">
           O tempo para informar o segundo fator acabou. Entre de novo com e-mail e senha.

@@ -19,6 +19,7 @@ import {
   UNREADABLE_FORM_MESSAGE,
 } from "@/lib/forms/action-result";
 import { clientIp } from "@/lib/http/client-address";
+import { staleProof } from "./signed-in-form";
 
 /** Changes the signed-in user's password (schema re-checked here) and ends their other sessions. */
 export async function changePasswordAction(
@@ -27,6 +28,8 @@ export async function changePasswordAction(
 ): Promise<PasswordChangeState> {
   if (!(formData instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
   const user = await requireUser();
+  const stale = await staleProof(user);
+  if (stale) return actionFailure(stale);
   const parsed = passwordChangeSchema.safeParse({
     currentPassword: formData.get("currentPassword") ?? "",
     newPassword: formData.get("newPassword") ?? "",
@@ -53,6 +56,7 @@ export async function endAllMySessionsAction(): Promise<void> {
   await endOwnSessions(await getDb(), {
     userId: user.userId,
     brokerId: user.brokerId,
+    sessionId: user.sessionId,
     clientAddress: clientIp(await headers()),
   });
   await endSession();

@@ -23,7 +23,7 @@ import { requireUser } from "@/lib/auth/session";
 import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
 import { actionFailure, actionSuccess } from "@/lib/forms/action-result";
 import { clientIp } from "@/lib/http/client-address";
-import { readSignedInForm } from "./signed-in-form";
+import { readSignedInForm, staleProof } from "./signed-in-form";
 
 const EXPIRED_MESSAGE = "O tempo para registrar a chave de acesso acabou. Tente de novo.";
 
@@ -37,6 +37,8 @@ export async function beginPasskeyRegistrationAction(
   name: unknown,
 ): Promise<PasskeyStepResult<PublicKeyCredentialCreationOptionsJSON>> {
   const user = await requireUser();
+  const stale = await staleProof(user);
+  if (stale) return { ok: false, error: stale };
   const invalid = nameError(name);
   if (invalid) return { ok: false, error: invalid };
   const options = await beginPasskeyRegistration(await getDb(), {
@@ -55,6 +57,8 @@ export async function finishPasskeyRegistrationAction(
   response: unknown,
 ): Promise<PasskeyStepResult<undefined>> {
   const user = await requireUser();
+  const stale = await staleProof(user);
+  if (stale) return { ok: false, error: stale };
   const parsed = passkeyNameSchema.safeParse({ name });
   if (!parsed.success) return { ok: false, error: nameError(name) ?? PASSKEY_REGISTER_FAILED_MESSAGE };
   const challenge = await takeChallenge("register");
@@ -67,6 +71,7 @@ export async function finishPasskeyRegistrationAction(
     challenge: challenge.challenge,
     rp: relyingPartyOf(requestHeaders),
     clientAddress: clientIp(requestHeaders),
+    sessionId: user.sessionId,
   });
   if (!result.ok) {
     const error =
@@ -84,7 +89,9 @@ export async function removePasskeyAction(
   _state: RemovePasskeyState,
   formData: FormData,
 ): Promise<RemovePasskeyState> {
-  const form = await readSignedInForm(formData, removePasskeySchema, ["passkeyId", "password"] as const);
+  const form = await readSignedInForm(formData, removePasskeySchema, ["passkeyId", "password"] as const, {
+    freshProof: true,
+  });
   if (!form.ok) return form;
   const result = await removePasskey(await getDb(), {
     userId: form.user.userId,

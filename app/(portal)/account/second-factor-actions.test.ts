@@ -6,7 +6,8 @@ import {
   findSecondFactorSummary,
   listUserPasskeys,
 } from "@/db/queries/second-factor";
-import { auditEntries, brokers, users } from "@/db/schema";
+import { insertUserSession } from "@/db/queries/sessions";
+import { auditEntries, brokers, userSessions, users } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import { relyingPartyOf } from "@/lib/auth/passkeys/relying-party";
 import { SoftAuthenticator } from "@/lib/auth/passkeys/soft-authenticator";
@@ -15,7 +16,13 @@ import { generateTotpCode, TOTP_PERIOD_SECONDS } from "@/lib/auth/second-factor/
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { peerHeader } from "@/lib/testing/fixtures";
 
-type TestUser = { userId: string; brokerId: string; email: string; role: "admin" | "member" };
+type TestUser = {
+  userId: string;
+  brokerId: string;
+  email: string;
+  role: "admin" | "member";
+  sessionId: string;
+};
 let current: TestUser | undefined;
 vi.mock("@/lib/auth/session", () => ({
   requireUser: async () => current,
@@ -85,7 +92,16 @@ beforeAll(async () => {
         role,
       })
       .returning();
-    return { userId: row!.id, brokerId: broker!.id, email, role };
+    // A proof of the user that does not age here (the fresh proof is tested in fresh-proof.test.ts).
+    const sessionId = await insertUserSession(handle.db, {
+      userId: row!.id,
+      expiresAt: new Date(Date.UTC(2100, 0)),
+    });
+    await handle.db
+      .update(userSessions)
+      .set({ verifiedAt: new Date(Date.UTC(2100, 0)) })
+      .where(eq(userSessions.id, sessionId));
+    return { userId: row!.id, brokerId: broker!.id, email, role, sessionId };
   };
   admin = await make("admin@conta.com.br", "admin");
   member = await make("membro@conta.com.br", "member");

@@ -30,7 +30,7 @@ import {
   REVIEW_FIELDS_MESSAGE,
   UNREADABLE_FORM_MESSAGE,
 } from "@/lib/forms/action-result";
-import { readSignedInForm } from "./signed-in-form";
+import { readSignedInForm, staleProof } from "./signed-in-form";
 
 const CODE_FIELDS = ["code"] as const;
 
@@ -47,6 +47,8 @@ export async function beginEnrolmentAction(
   _formData: FormData,
 ): Promise<BeginEnrolmentState> {
   const user = await requireUser();
+  const stale = await staleProof(user);
+  if (stale) return actionFailure(stale);
   const enrolment = await beginTotpEnrolment(await getDb(), { userId: user.userId, accountName: user.email });
   if (!enrolment) return actionFailure("O aplicativo autenticador já está ativo. Recarregue a página.");
   return actionSuccess(enrolment);
@@ -57,7 +59,7 @@ export async function confirmEnrolmentAction(
   _state: RecoveryCodesState,
   formData: FormData,
 ): Promise<RecoveryCodesState> {
-  const form = await readSignedInForm(formData, totpCodeSchema, CODE_FIELDS);
+  const form = await readSignedInForm(formData, totpCodeSchema, CODE_FIELDS, { freshProof: true });
   if (!form.ok) return form;
   const result = await confirmTotpEnrolment(await getDb(), {
     userId: form.user.userId,
@@ -74,7 +76,7 @@ export async function regenerateRecoveryCodesAction(
   _state: RecoveryCodesState,
   formData: FormData,
 ): Promise<RecoveryCodesState> {
-  const form = await readSignedInForm(formData, totpCodeSchema, CODE_FIELDS);
+  const form = await readSignedInForm(formData, totpCodeSchema, CODE_FIELDS, { freshProof: true });
   if (!form.ok) return form;
   const result = await regenerateRecoveryCodes(await getDb(), {
     userId: form.user.userId,
@@ -90,7 +92,9 @@ export async function removeSecondFactorAction(
   _state: RemoveSecondFactorState,
   formData: FormData,
 ): Promise<RemoveSecondFactorState> {
-  const form = await readSignedInForm(formData, removeSecondFactorSchema, ["password", "code"] as const);
+  const form = await readSignedInForm(formData, removeSecondFactorSchema, ["password", "code"] as const, {
+    freshProof: true,
+  });
   if (!form.ok) return form;
   const result = await removeSecondFactor(await getDb(), {
     userId: form.user.userId,

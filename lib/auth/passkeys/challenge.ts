@@ -10,8 +10,11 @@ export const PASSKEY_CHALLENGE_COOKIE = "bp_passkey_challenge";
 /** Time to touch the authenticator after the button: the browser's own timeout is the same. */
 export const PASSKEY_CHALLENGE_TTL_SECONDS = 5 * 60;
 
-/** What a challenge is for: registering a passkey, or signing in (alone or as the second step). */
-export type ChallengePurpose = "register" | "authenticate";
+/**
+ * What a challenge is for: registering a passkey, signing in (alone or as the second step), or
+ * the signed-in user's "Confirme sua identidade" (`userId` theirs).
+ */
+export type ChallengePurpose = "register" | "authenticate" | "reauthenticate";
 
 /** A challenge handed to the browser, sealed in its cookie; `userId` for a registration. */
 export type PasskeyChallenge = {

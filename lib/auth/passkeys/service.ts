@@ -75,6 +75,8 @@ export async function finishPasskeyRegistration(
     challenge: string;
     rp: RelyingParty;
     clientAddress?: string | null;
+    /** The session it is registered from (the account page's), so that ending that session removes it. */
+    sessionId?: string;
   },
 ): Promise<{ ok: true; passkeyId: string } | PasskeyFailure> {
   const checked = await guardAttempt(accountAttempt(input.userId), async () => {
@@ -97,6 +99,7 @@ export async function finishPasskeyRegistration(
       deviceType: info.credentialDeviceType,
       backedUp: info.credentialBackedUp,
       name: input.name,
+      createdInSessionId: input.sessionId ?? null,
     });
     if (!id) return undefined;
     await recordAudit(tx, {
