@@ -3,7 +3,7 @@ import type { ApiKeyScope } from "@/db/schema";
 import { normalizeCidr } from "@/lib/api-keys/cidr";
 import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
 import type { ActionResult, ActionState } from "@/lib/forms/action-result";
-import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
+import { DATE_INPUT_RANGE, SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
 
 /** The scopes in their canonical order (db/schema's API_KEY_SCOPES; repeated here for the browser bundle). */
 export const KEY_SCOPES = ["read", "write"] as const satisfies readonly ApiKeyScope[];
@@ -15,6 +15,9 @@ export const KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
 
 /** At most this many allow-list entries per key. */
 export const MAX_ALLOW_CIDRS = 50;
+
+/** Expiry days past what dates may be (DATE_INPUT_RANGE) would not fit the database. */
+const LAST_EXPIRY_MESSAGE = `A data de validade deve ser até ${DATE_INPUT_RANGE.max.split("-").reverse().join("/")}.`;
 
 /**
  * The key's restrictions, shared by the portal form and `npm run keys:create`: the scopes (at least
@@ -61,6 +64,10 @@ export const keyRestrictionsSchema = z.object({
       if (!day) return undefined;
       if (!isCalendarDay(day)) {
         context.addIssue({ code: "custom", message: "Informe uma data válida." });
+        return z.NEVER;
+      }
+      if (day > DATE_INPUT_RANGE.max) {
+        context.addIssue({ code: "custom", message: LAST_EXPIRY_MESSAGE });
         return z.NEVER;
       }
       if (day < businessDay(new Date())) {

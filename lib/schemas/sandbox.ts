@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { registerNumberSchema } from "./common";
+import { installmentNumberSchema } from "./identifiers";
 import { safeTextSchema } from "./primitives";
 
 const policyNumberField = safeTextSchema.trim().max(40).meta({
@@ -12,12 +13,10 @@ export const sandboxInstallmentRequestSchema = z
   .object({
     registerNumber: registerNumberSchema,
     policyNumber: policyNumberField,
-    installmentNumber: z
-      .number()
-      .int()
-      .min(1)
-      .max(999)
-      .meta({ description: "The installment's number (1 is the first)", example: 1 }),
+    installmentNumber: installmentNumberSchema.meta({
+      description: "The installment's number (1 is the first)",
+      example: 1,
+    }),
   })
   .meta({
     id: "SandboxInstallmentRequest",

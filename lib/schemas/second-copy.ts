@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
+import { installmentNumberSchema } from "./identifiers";
 import { boundedDateSchema, safeTextSchema } from "./primitives";
 
 const DAY_ONLY_MESSAGE = "Use YYYY-MM-DD (a São Paulo day).";
@@ -21,12 +22,10 @@ export const secondCopyRequestSchema = z
       description: "The 13-digit policyNumber or the 24-digit number; any other value is POLICY-NOT-FOUND",
       example: "1000000000001",
     }),
-    installmentNumber: z
-      .number()
-      .int()
-      .min(1)
-      .max(999)
-      .meta({ description: "The installment's number (1 is the first)", example: 2 }),
+    installmentNumber: installmentNumberSchema.meta({
+      description: "The installment's number (1 is the first)",
+      example: 2,
+    }),
     dueDate: dueDaySchema.optional().meta({
       description:
         "The new due date, YYYY-MM-DD in São Paulo: from today (and after the original due date) up to the " +

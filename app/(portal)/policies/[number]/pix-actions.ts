@@ -7,6 +7,7 @@ import { type ActionResult, actionFailure, actionSuccess } from "@/lib/forms/act
 import { pixSimulationMessage } from "@/lib/payments/pix/receipts-report";
 import { SandboxPixError, simulatePixPayment } from "@/lib/payments/pix/sandbox-notice";
 import { sandboxEnabled } from "@/lib/sandbox/setting";
+import { isInstallmentNumber } from "@/lib/schemas/identifiers";
 
 /** "Simular pagamento" (sandbox only): the sandbox PSP pays the installment's Pix and sends its notice. */
 export async function simulatePixPaymentAction(
@@ -15,7 +16,7 @@ export async function simulatePixPaymentAction(
 ): Promise<ActionResult<{ message: string }>> {
   const user = await requireUser();
   if (!sandboxEnabled()) return actionFailure("A simulação de pagamento só existe no sandbox.");
-  if (typeof policyNumber !== "string" || !Number.isInteger(installmentNumber) || installmentNumber < 1) {
+  if (typeof policyNumber !== "string" || !isInstallmentNumber(installmentNumber)) {
     return actionFailure("Parcela não encontrada.");
   }
   try {

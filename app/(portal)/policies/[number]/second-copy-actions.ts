@@ -20,7 +20,7 @@ import {
   secondCopyFormSchema,
 } from "@/lib/payments/second-copy/portal-form";
 import { createSecondCopy } from "@/lib/payments/second-copy/service";
-import { isPolicyNumber } from "@/lib/schemas/identifiers";
+import { isInstallmentNumber, isPolicyNumber } from "@/lib/schemas/identifiers";
 
 /** "2ª via" of an overdue installment (any user, as the API): the form's date, then the service. */
 export async function secondCopyAction(
@@ -29,9 +29,7 @@ export async function secondCopyAction(
   input: SecondCopyFormInput,
 ): Promise<SecondCopyActionResult> {
   const user = await requireUser();
-  if (!Number.isInteger(installmentNumber) || installmentNumber < 1) {
-    return actionFailure(UNREADABLE_FORM_MESSAGE);
-  }
+  if (!isInstallmentNumber(installmentNumber)) return actionFailure(UNREADABLE_FORM_MESSAGE);
   const form = secondCopyFormSchema.safeParse(input);
   if (!form.success) return invalidForm<SecondCopyFormField>(form.error);
   if (!isPolicyNumber(policyNumber)) return actionFailure(apiErrorMessage("POLICY-NOT-FOUND"));

@@ -16,6 +16,7 @@ export async function requoteWithStartAction(
   _state: LaterStartState,
   form: FormData,
 ): Promise<LaterStartState> {
+  if (!(form instanceof FormData)) return actionFailure(UNREADABLE_FORM_MESSAGE);
   const user = await requireUser();
   const startDay = form.get("startDay");
   if (typeof startDay !== "string") return actionFailure(UNREADABLE_FORM_MESSAGE);
