@@ -29,25 +29,34 @@ export async function insertUserSession(
   return row!.id;
 }
 
+/**
+ * A session's last activity is stamped at most this often (touchUserSession), so its last request
+ * may have come up to this long after the stamp, and it is live until `idleSeconds` plus this after
+ * the stamp: never ended before `idleSeconds` have passed since its last request (at most this much
+ * later).
+ */
+export const ACTIVITY_STAMP_INTERVAL_SECONDS = 60;
+
 /** The clock and the idle timeout a session is judged by; without `idleSeconds` only `expiresAt` counts. */
 export type SessionClock = { now?: Date; idleSeconds?: number };
+
+/** The oldest stamp of a session still live at `now` (see ACTIVITY_STAMP_INTERVAL_SECONDS). */
+function idleCutoff(now: Date, idleSeconds: number): Date {
+  return new Date(now.getTime() - (idleSeconds + ACTIVITY_STAMP_INTERVAL_SECONDS) * 1000);
+}
 
 /** A live session: before its absolute expiry and, with an idle timeout, active within it. */
 function liveAt(now: Date, idleSeconds?: number) {
   return and(
     gt(userSessions.expiresAt, now),
-    idleSeconds === undefined
-      ? undefined
-      : gt(userSessions.lastActivityAt, new Date(now.getTime() - idleSeconds * 1000)),
+    idleSeconds === undefined ? undefined : gt(userSessions.lastActivityAt, idleCutoff(now, idleSeconds)),
   );
 }
 
 function endedAt(now: Date, idleSeconds?: number) {
   return or(
     lte(userSessions.expiresAt, now),
-    idleSeconds === undefined
-      ? undefined
-      : lte(userSessions.lastActivityAt, new Date(now.getTime() - idleSeconds * 1000)),
+    idleSeconds === undefined ? undefined : lte(userSessions.lastActivityAt, idleCutoff(now, idleSeconds)),
   );
 }
 
@@ -73,15 +82,12 @@ export async function findUserBySession(
 }
 
 /**
- * Stamps the session's last activity with `now`, unless it was stamped less than `minIntervalSeconds`
- * ago (the condition is in the UPDATE, so two requests racing write once). Answers whether it wrote.
+ * Stamps the session's last activity with `now`, unless it was stamped less than
+ * ACTIVITY_STAMP_INTERVAL_SECONDS ago (the condition is in the UPDATE, so two requests racing write
+ * once). Answers whether it wrote.
  */
-export async function touchUserSession(
-  db: Executor,
-  sessionId: string,
-  now: Date,
-  minIntervalSeconds: number,
-): Promise<boolean> {
+export async function touchUserSession(db: Executor, sessionId: string, now: Date): Promise<boolean> {
+  const minIntervalSeconds = ACTIVITY_STAMP_INTERVAL_SECONDS;
   const rows = await db
     .update(userSessions)
     .set({ lastActivityAt: now })

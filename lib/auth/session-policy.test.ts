@@ -61,14 +61,55 @@ describe("session timeouts (controlled clock)", () => {
     expect(() => sessionTimeouts()).toThrow(/SESSION_IDLE_MINUTES/);
   });
 
-  it("ends a session idle for 30 minutes, and keeps one used within them", async () => {
+  it("ends a session idle for 30 minutes (plus the stamp's minute at most), and keeps one used within them", async () => {
     const id = await open();
     expect(await resolveSession(handle.db, id, at(29), timeouts)).toMatchObject({ userId });
     expect(await lastActivity(id)).toEqual(at(29));
     expect(await resolveSession(handle.db, id, at(58), timeouts)).toMatchObject({ userId });
-    expect(await resolveSession(handle.db, id, at(88), timeouts)).toBeUndefined();
+    // A request at 58:59 would not have been stamped: until 89 nobody can tell 30 minutes have passed.
+    expect(await resolveSession(handle.db, id, at(89), timeouts)).toBeUndefined();
     // Ended for good: activity after the timeout does not revive it.
-    expect(await resolveSession(handle.db, id, at(88.5), timeouts)).toBeUndefined();
+    expect(await resolveSession(handle.db, id, at(89.5), timeouts)).toBeUndefined();
+  });
+
+  it("never ends a session before the idle time has passed since its last request (1 minute, used every 40 s)", async () => {
+    process.env.SESSION_IDLE_MINUTES = "1";
+    const short = sessionTimeouts();
+    const id = await insertUserSession(handle.db, {
+      userId,
+      expiresAt: new Date(t0.getTime() + short.absoluteSeconds * 1000),
+      now: t0,
+      idleSeconds: short.idleSeconds,
+    });
+    const second = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+    let last = 0;
+    for (let seconds = 40; seconds <= 20 * 60; seconds += 40) {
+      expect(
+        await resolveSession(handle.db, id, second(seconds), short),
+        `request at ${seconds} s`,
+      ).toBeDefined();
+      last = seconds;
+    }
+    // Whatever the stamp's phase, the last request keeps the session for a full minute…
+    expect(await resolveSession(handle.db, id, second(last + 59.999), short)).toBeDefined();
+    // …and it ends at most a minute later than that.
+    expect(await resolveSession(handle.db, id, second(last + 120), short)).toBeUndefined();
+  });
+
+  it("keeps a session whose last request came just before a stamp was due for the whole idle time", async () => {
+    process.env.SESSION_IDLE_MINUTES = "1";
+    const short = sessionTimeouts();
+    const id = await insertUserSession(handle.db, {
+      userId,
+      expiresAt: new Date(t0.getTime() + short.absoluteSeconds * 1000),
+      now: t0,
+      idleSeconds: short.idleSeconds,
+    });
+    const ms = (value: number) => new Date(t0.getTime() + value);
+    // 59.999 s after the stamp: not stamped, yet the last request.
+    expect(await resolveSession(handle.db, id, ms(59_999), short)).toBeDefined();
+    expect(await lastActivity(id)).toEqual(t0);
+    expect(await resolveSession(handle.db, id, ms(59_999 + 59_999), short)).toBeDefined();
   });
 
   it("ends a session 12 hours after sign-in, however active", async () => {

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import type { Executor } from "@/db/index";
-import { findUserBySession, touchUserSession } from "@/db/queries/sessions";
+import { ACTIVITY_STAMP_INTERVAL_SECONDS, findUserBySession, touchUserSession } from "@/db/queries/sessions";
 
-/** The last activity is written at most this often per session (not on every request). */
-export const ACTIVITY_STAMP_INTERVAL_SECONDS = 60;
+export { ACTIVITY_STAMP_INTERVAL_SECONDS } from "@/db/queries/sessions";
 
 const settingsSchema = z.object({
   /** Minutes without a request after which a session ends (default 30). */
@@ -24,10 +23,7 @@ const settingsSchema = z.object({
 
 export type SessionTimeouts = { idleSeconds: number; absoluteSeconds: number };
 
-/**
- * The session timeouts from the environment (read at each use: tests change them). The idle
- * timeout is rounded up to leave room for the once-a-minute activity stamp.
- */
+/** The session timeouts from the environment (read at each use: tests change them). */
 export function sessionTimeouts(): SessionTimeouts {
   const parsed = settingsSchema.safeParse(process.env);
   if (!parsed.success) {
@@ -42,9 +38,10 @@ export function sessionTimeouts(): SessionTimeouts {
 
 /**
  * The user of a live session at `now`: refused past the absolute timeout (the row's `expiresAt`,
- * set at sign-in) or after `idleSeconds` without activity. A request more than a minute after the
+ * set at sign-in) or after `idleSeconds` without activity. A request a minute or more after the
  * last stamp writes a new one; others write nothing. The stamp may therefore lag the true last
- * request by up to a minute, so a session ends between idle and idle + 1 minute after it.
+ * request by up to a minute, which the idle check allows for (db/queries/sessions.ts): a session
+ * ends between idle and idle + 1 minute after its last request, never before.
  */
 export async function resolveSession(
   db: Executor,
@@ -55,7 +52,7 @@ export async function resolveSession(
   const row = await findUserBySession(db, sessionId, { now, idleSeconds: timeouts.idleSeconds });
   if (!row) return undefined;
   if (now.getTime() - row.lastActivityAt.getTime() >= ACTIVITY_STAMP_INTERVAL_SECONDS * 1000) {
-    await touchUserSession(db, sessionId, now, ACTIVITY_STAMP_INTERVAL_SECONDS);
+    await touchUserSession(db, sessionId, now);
   }
   return row;
 }
