@@ -73,6 +73,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("npm run keys:create's restri
       [["--scopes", "admin"], "--scopes takes read, write or both"],
       [["--allow", "203.0.113.0/33"], '--allow: "203.0.113.0/33" is not an IPv4 or IPv6 address or CIDR.'],
       [["--expires", "2020-01-01"], '--expires: "2020-01-01" must be a date (YYYY-MM-DD) not in the past.'],
+      [
+        ["--name", "Chave\r\nfalsa"],
+        "--name must be one line of at most 60 characters, without control characters.",
+      ],
     ] as const) {
       const refused = await keysCreate(["--broker", "100000", ...flags]).catch((error) => error);
       expect(refused.code, flags.join(" ")).toBe(1);

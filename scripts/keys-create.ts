@@ -6,6 +6,7 @@ import { parseKeyFlags } from "@/lib/api-keys/key-flags";
 import { createApiKey, DEFAULT_DAILY_QUOTA, UnknownBrokerError } from "@/lib/api-keys/key-store";
 import { PLATFORM_AUDIT } from "@/lib/audit/context";
 import { businessDay } from "@/lib/dates";
+import { isSingleLineText } from "@/lib/schemas/primitives";
 import { fail, requireAppSecretWithPostgres, withCliDatabase } from "./cli";
 
 const USAGE =
@@ -23,6 +24,8 @@ const { values } = parseArgs({
   },
 });
 if (!values.broker) fail(USAGE);
+if (!isSingleLineText(values.name) || values.name.trim().length > 60)
+  fail("--name must be one line of at most 60 characters, without control characters.");
 const dailyQuota = Number(values["daily-quota"]);
 if (!Number.isInteger(dailyQuota) || dailyQuota < 1)
   fail("--daily-quota must be a whole number of at least 1.");

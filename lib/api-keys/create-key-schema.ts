@@ -3,7 +3,7 @@ import type { ApiKeyScope } from "@/db/schema";
 import { normalizeCidr } from "@/lib/api-keys/cidr";
 import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
 import type { ActionResult, ActionState } from "@/lib/forms/action-result";
-import { DATE_INPUT_RANGE, SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
+import { DATE_INPUT_RANGE, SINGLE_LINE_MESSAGE_PT, singleLineText } from "@/lib/schemas/primitives";
 
 /** The scopes in their canonical order (db/schema's API_KEY_SCOPES; repeated here for the browser bundle). */
 export const KEY_SCOPES = ["read", "write"] as const satisfies readonly ApiKeyScope[];
@@ -86,7 +86,10 @@ function isCalendarDay(day: string): boolean {
 
 /** The "new API key" form, validated in the browser and again by the Server Action. */
 export const createApiKeySchema = keyRestrictionsSchema.extend({
-  name: safeText(SAFE_TEXT_MESSAGE_PT).trim().min(1, "Dê um nome à chave.").max(60, "Use até 60 caracteres."),
+  name: singleLineText(SINGLE_LINE_MESSAGE_PT)
+    .trim()
+    .min(1, "Dê um nome à chave.")
+    .max(60, "Use até 60 caracteres."),
   dailyQuota: z.coerce
     .number({ error: "Informe um número." })
     .int("Use um número inteiro.")

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { addDays, businessDay } from "@/lib/dates";
 import { isValidCnpjValue, isValidCpfValue, normalizeIdentity } from "@/lib/identity";
 import { isGuid } from "@/lib/schemas/identifiers";
-import { parseBoundedDate, safeTextSchema } from "@/lib/schemas/primitives";
+import { isSingleLineText, parseBoundedDate } from "@/lib/schemas/primitives";
 import type { Condition, ListRule, NumberBound, Question, Scalar } from "./types";
 
 /** One `{ code, answer }` of a request. */
@@ -147,7 +147,8 @@ function isBlank(question: Question, raw: unknown): boolean {
 
 /** A text answer, trimmed; undefined for anything else, unsafe text included (lib/schemas/primitives.ts). */
 function asText(raw: unknown): string | undefined {
-  if (typeof raw === "string") return safeTextSchema.safeParse(raw).success ? raw.trim() : undefined;
+  // Every text answer is one line (names, addresses, models): no line break reaches a document or an e-mail.
+  if (typeof raw === "string") return isSingleLineText(raw) ? raw.trim() : undefined;
   if (typeof raw === "number" && Number.isFinite(raw)) return String(raw);
   return undefined;
 }

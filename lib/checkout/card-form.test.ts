@@ -64,10 +64,12 @@ describe("card form", () => {
   });
 
   it("is the API's card schema: unsafe text is refused, in pt-BR", () => {
-    const result = cardFormSchema.safeParse({ ...valid, name: "MARIA\u0000" });
-    expect(result.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual([
-      "name: O texto contém caracteres não permitidos.",
-    ]);
+    for (const name of ["MARIA\u0000", "MARIA\r\nSILVA"]) {
+      const result = cardFormSchema.safeParse({ ...valid, name });
+      expect(result.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual([
+        "name: Use uma só linha, sem quebras de linha, tabulações ou caracteres de controle.",
+      ]);
+    }
   });
 
   it("refuses bad numbers, CVV, CPF, past expiry and an incomplete billing address in pt-BR", () => {

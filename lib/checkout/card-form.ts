@@ -1,7 +1,12 @@
 import cardValidator from "card-validator";
 import { z } from "zod";
 import { type billingAddressSchema, CARD_EXPIRED_MESSAGE, creditCardSchema } from "@/lib/schemas/checkout";
-import { SAFE_TEXT_MESSAGE, SAFE_TEXT_MESSAGE_PT } from "@/lib/schemas/primitives";
+import {
+  SAFE_TEXT_MESSAGE,
+  SAFE_TEXT_MESSAGE_PT,
+  SINGLE_LINE_MESSAGE,
+  SINGLE_LINE_MESSAGE_PT,
+} from "@/lib/schemas/primitives";
 
 const BRAND_NAMES: Record<string, string> = {
   visa: "Visa",
@@ -45,6 +50,7 @@ const CARD_EXPIRED_PT = "Cartão vencido.";
 /** The pt-BR message of one issue of the API's card schema. */
 export function cardIssueMessagePt(issue: { path: PropertyKey[]; message: string; code?: string }): string {
   if (issue.message === SAFE_TEXT_MESSAGE) return SAFE_TEXT_MESSAGE_PT;
+  if (issue.message === SINGLE_LINE_MESSAGE) return SINGLE_LINE_MESSAGE_PT;
   if (issue.message === CARD_EXPIRED_MESSAGE) return CARD_EXPIRED_PT;
   if (issue.code === "too_big") return "Texto longo demais.";
   return CARD_MESSAGES_PT[issue.path.join(".")] ?? "Verifique este campo.";

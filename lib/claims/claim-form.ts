@@ -3,11 +3,12 @@ import { businessDay } from "@/lib/dates";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { apiErrorMessage } from "@/lib/http/api-error-messages";
 import { claimFieldsSchema } from "@/lib/schemas/claim";
-import { SAFE_TEXT_MESSAGE_PT } from "@/lib/schemas/primitives";
+import { SAFE_TEXT_MESSAGE_PT, SINGLE_LINE_MESSAGE_PT } from "@/lib/schemas/primitives";
 
 /** Every message the form can show: the shared fields' messages are the API's, in English, unless given. */
 export const CLAIM_FORM_MESSAGES = {
   text: SAFE_TEXT_MESSAGE_PT,
+  singleLine: SINGLE_LINE_MESSAGE_PT,
   occurredAt: "Informe a data da ocorrência (dd/mm/aaaa).",
   description: "Descreva a ocorrência (de 10 a 4000 caracteres).",
   claimantName: "Informe o nome do reclamante (de 2 a 200 caracteres).",

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { type FieldErrors, REVIEW_FIELDS_MESSAGE } from "@/lib/forms/action-result";
 import { apiErrorMessage } from "@/lib/http/api-error-messages";
-import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
+import {
+  SAFE_TEXT_MESSAGE_PT,
+  SINGLE_LINE_MESSAGE_PT,
+  safeText,
+  singleLineText,
+} from "@/lib/schemas/primitives";
 
 /**
  * The portal's "Alterar apólice" and "Cancelar" forms, in the browser and in their Server Actions:
@@ -87,8 +92,9 @@ export const ENDORSEMENT_FORM_MESSAGES = {
 const typed = <T extends z.ZodType>(schema: T) =>
   z.preprocess<unknown, T, string>((value) => (typeof value === "string" ? value : ""), schema);
 
+/** Every field of "Alterar apólice" is one line: the insured's name and address go into e-mails and boletos. */
 const text = (max: number) =>
-  typed(safeText(SAFE_TEXT_MESSAGE_PT).trim().max(max, `Use no máximo ${max} caracteres.`));
+  typed(singleLineText(SINGLE_LINE_MESSAGE_PT).trim().max(max, `Use no máximo ${max} caracteres.`));
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayField = typed(z.string().trim().regex(DAY, ENDORSEMENT_FORM_MESSAGES.effectiveDate));

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isValidCpfValue, normalizeIdentity } from "@/lib/identity";
 import { BRAZILIAN_STATES, registerNumberSchema } from "./common";
 import { guidSchema } from "./identifiers";
-import { safeTextSchema } from "./primitives";
+import { safeTextSchema, singleLineTextSchema } from "./primitives";
 
 export { BRAZILIAN_STATES };
 
@@ -20,7 +20,8 @@ export const ACCEPTED_CARD_TYPES = [
   "hiper",
 ] as const;
 
-const requiredText = (max: number) => safeTextSchema.trim().min(1).max(max);
+/** The cardholder's name and the billing address's lines: one line each. */
+const requiredText = (max: number) => singleLineTextSchema.trim().min(1).max(max);
 
 export const billingAddressSchema = z.object({
   zipCode: safeTextSchema
@@ -32,7 +33,7 @@ export const billingAddressSchema = z.object({
   street: requiredText(200),
   number: requiredText(20),
   /** Required like the others, but may be empty (no apartment or suite). */
-  complement: safeTextSchema.trim().max(100),
+  complement: singleLineTextSchema.trim().max(100),
   neighborhood: requiredText(100),
   city: requiredText(100),
   state: safeTextSchema.trim().toUpperCase().pipe(z.enum(BRAZILIAN_STATES)),

@@ -4,7 +4,15 @@ import { CLAIM_STATUSES } from "@/db/schema/claims";
 import { CLAIM_STATUS_TEXT } from "@/lib/format/labels";
 import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
 import { policyListQuerySchema } from "./policy";
-import { BOUNDED_DATE_MESSAGE, boundedDate, boundedDateSchema, safeText, safeTextSchema } from "./primitives";
+import {
+  BOUNDED_DATE_MESSAGE,
+  boundedDate,
+  boundedDateSchema,
+  SINGLE_LINE_MESSAGE,
+  safeText,
+  safeTextSchema,
+  singleLineText,
+} from "./primitives";
 
 /** The largest estimate accepted: R$ 1 trillion, far beyond any policy limit, exact in cents. */
 const MAX_ESTIMATE_CENTS = 100_000_000_000_000;
@@ -48,6 +56,8 @@ export function moneyInputSchema(messages: { invalid: string; range: string }) {
  */
 export function claimFieldsSchema(messages: {
   text: string;
+  /** A line break or other control character in a one-line field (the claimant's name). */
+  singleLine: string;
   occurredAt: string;
   description: string;
   claimantName: string;
@@ -68,7 +78,7 @@ export function claimFieldsSchema(messages: {
       .min(10, messages.description)
       .max(4000, messages.description)
       .meta({ description: "What happened (10 to 4000 characters)" }),
-    claimantName: safeText(messages.text)
+    claimantName: singleLineText(messages.singleLine)
       .trim()
       .min(2, messages.claimantName)
       .max(200, messages.claimantName)
@@ -82,6 +92,7 @@ export function claimFieldsSchema(messages: {
 
 const API_MESSAGES = {
   text: "Text must not contain NUL, control characters or unpaired surrogates.",
+  singleLine: SINGLE_LINE_MESSAGE,
   occurredAt: BOUNDED_DATE_MESSAGE,
   description: "Between 10 and 4000 characters.",
   claimantName: "Between 2 and 200 characters.",

@@ -29,6 +29,35 @@ export function safeText(message = SAFE_TEXT_MESSAGE) {
 
 export const safeTextSchema = safeText();
 
+/**
+ * Every control character (tab, line feed and carriage return included, DEL, the C1 range) and the
+ * Unicode line and paragraph separators. A name, an address line, any one-line field holds none:
+ * a CR/LF there would start a new line (or a header) in an e-mail, a CSV row or a bank file.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const LINE_BREAKING = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+
+export const SINGLE_LINE_MESSAGE =
+  "Text must be a single line, without line breaks, tabs or control characters.";
+/** The same for a person in the portal. */
+export const SINGLE_LINE_MESSAGE_PT =
+  "Use uma só linha, sem quebras de linha, tabulações ou caracteres de controle.";
+
+/** True for one-line text: `isSafeText` and no control character or line separator at all. */
+export function isSingleLineText(value: string): boolean {
+  return isSafeText(value) && !LINE_BREAKING.test(value);
+}
+
+/**
+ * The string primitive for one-line fields, names above all (insured, payer, claimant, cardholder,
+ * keys, passkeys, catalogue text answers): `safeText` that also refuses tabs and line breaks.
+ */
+export function singleLineText(message = SINGLE_LINE_MESSAGE) {
+  return z.string().refine(isSingleLineText, message);
+}
+
+export const singleLineTextSchema = singleLineText();
+
 /** Dates a client may send: from 1900-01-01 up to 2199-12-31, far inside what JS and PostgreSQL hold. */
 export const DATE_INPUT_RANGE = { min: "1900-01-01", max: "2199-12-31" } as const;
 

@@ -1,10 +1,15 @@
 import { z } from "zod";
 import type { ActionState } from "@/lib/forms/action-result";
-import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
+import {
+  SAFE_TEXT_MESSAGE_PT,
+  SINGLE_LINE_MESSAGE_PT,
+  safeText,
+  singleLineText,
+} from "@/lib/schemas/primitives";
 
 /** The name a user gives a passkey ("MacBook", "Chave USB"). */
 export const passkeyNameSchema = z.object({
-  name: safeText(SAFE_TEXT_MESSAGE_PT)
+  name: singleLineText(SINGLE_LINE_MESSAGE_PT)
     .trim()
     .min(1, "Dê um nome à chave de acesso.")
     .max(60, "Nome longo demais (até 60 caracteres)."),
