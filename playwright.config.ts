@@ -78,6 +78,8 @@ export default defineConfig({
           WEBHOOK_ALLOW_LOOPBACK: "1",
           // e2e/api/sandbox.spec.ts drives policies through the sandbox endpoints (off by default under next start).
           SANDBOX: "on",
+          // e2e/portal/password-reset.spec.ts waits out the fresh proof of the user (5 minutes by default).
+          REAUTH_WINDOW_SECONDS: process.env.REAUTH_WINDOW_SECONDS ?? "60",
           ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
         },
       },

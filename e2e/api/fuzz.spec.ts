@@ -65,6 +65,9 @@ const PORTAL_PATHS = [
   "/settings/payments",
   "/account",
   "/docs",
+  "/forgot-password",
+  "/reset-password/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  "/confirm-email/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
 ];
 const API_PATHS = [
   "/api/health",
