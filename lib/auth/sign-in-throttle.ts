@@ -1,7 +1,7 @@
 import { getLimiter } from "@/lib/rate-limit";
 import type { LimitRule } from "@/lib/rate-limit/policies";
 import type { WindowStore } from "@/lib/rate-limit/store";
-import { bucketEnd, toWholeSeconds } from "@/lib/rate-limit/window-math";
+import { toWholeSeconds } from "@/lib/rate-limit/window-math";
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 /** Failed sign-ins of one e-mail from one client address per window. */
@@ -83,26 +83,4 @@ export async function guardAttemptIn<T extends { ok: boolean }>(
   const result = await verify();
   if (result.ok) await giveBack();
   return result;
-}
-
-/**
- * @deprecated Use `guardAttempt`: checking, then recording after the verification, lets a burst
- * of concurrent attempts through whole.
- */
-export async function checkSignInThrottle(
-  attempt: SignInAttempt,
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const store = getLimiter().store;
-  const counters = countersOf(attempt);
-  const counts = await Promise.all(counters.map(({ rule, identifier }) => store.count(rule, identifier)));
-  const spent = counters.find(({ rule }, i) => counts[i]! >= rule.limit);
-  if (!spent) return { allowed: true, retryAfterSeconds: 0 };
-  const now = Date.now();
-  return { allowed: false, retryAfterSeconds: toWholeSeconds(bucketEnd(now, spent.rule.windowMs) - now) };
-}
-
-/** @deprecated Use `guardAttempt`. Counts one failed attempt against both counters. */
-export async function recordFailedSignIn(attempt: SignInAttempt): Promise<void> {
-  const store = getLimiter().store;
-  await Promise.all(countersOf(attempt).map(({ rule, identifier }) => store.consume(rule, identifier)));
 }
