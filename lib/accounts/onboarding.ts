@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidCnpjValue, normalizeIdentity } from "@/lib/identity";
-import { safeText } from "@/lib/schemas/primitives";
+import { singleLineText } from "@/lib/schemas/primitives";
 
 /**
  * A brokerage's SUSEP register number as the portal and the API use it (`registerNumber`): digits
@@ -9,9 +9,6 @@ import { safeText } from "@/lib/schemas/primitives";
  * issued today); punctuation is not part of the number, and nothing else is.
  */
 export const REGISTER_NUMBER_PATTERN = /^\d{6,15}$/;
-
-// Any control character: the name goes into e-mails, PDFs and CSV exports.
-const CONTROL = /\p{Cc}/u;
 
 /** The operator's `npm run brokers:create` flags (messages in English, as the other tools'). */
 export const brokerOnboardingSchema = z.object({
@@ -22,8 +19,7 @@ export const brokerOnboardingSchema = z.object({
       REGISTER_NUMBER_PATTERN,
       "--register-number must be the SUSEP register number: 6 to 15 digits, nothing else.",
     ),
-  name: safeText("--name must not hold control characters.")
-    .refine((name) => !CONTROL.test(name), "--name must not hold line breaks or control characters.")
+  name: singleLineText("--name must not hold line breaks or control characters.")
     .transform((name) => name.trim().replace(/\s+/g, " "))
     .pipe(
       z

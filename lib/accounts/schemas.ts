@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { UserRole } from "@/db/schema/brokers";
 import { newPasswordSchema } from "@/lib/auth/password-rules";
 import type { ActionState } from "@/lib/forms/action-result";
-import { SAFE_TEXT_MESSAGE_PT, safeText } from "@/lib/schemas/primitives";
+import { SAFE_TEXT_MESSAGE_PT, safeText, singleLineText } from "@/lib/schemas/primitives";
 
 /**
  * The account forms (docs/accounts.md), each validated in the browser and again by its Server
@@ -17,12 +17,10 @@ export const accountEmailSchema = safeText(SAFE_TEXT_MESSAGE_PT)
   .pipe(z.email("Informe um e-mail válido."))
   .transform((email) => email.toLowerCase());
 
-// Any control character, line breaks and tabs included: a name goes into e-mails and CSV exports.
-const CONTROL = /\p{Cc}/u;
-
-/** A user's name as the portal shows it in the header, lists and the audit trail. */
-export const userNameSchema = safeText(SAFE_TEXT_MESSAGE_PT)
-  .refine((name) => !CONTROL.test(name), "O nome não pode ter quebras de linha nem caracteres de controle.")
+/** A user's name as the portal shows it in the header, lists and the audit trail: one line. */
+export const userNameSchema = singleLineText(
+  "O nome não pode ter quebras de linha nem caracteres de controle.",
+)
   .transform((name) => name.trim().replace(/\s+/g, " "))
   .pipe(
     z
