@@ -208,7 +208,6 @@ function RoleForm({
   return (
     <form
       className="row-actions"
-      aria-label={`Perfil de ${user.name}`}
       onSubmit={(event) => {
         event.preventDefault();
         onChange(role);
