@@ -45,6 +45,8 @@ export const KEY_SPECS = {
   endorsementsOther: { broker: "200000", dailyQuota: 1000 },
   versioning: { broker: "100000", dailyQuota: 1000 },
   items: { broker: "100000", dailyQuota: 1000 },
+  privacy: { broker: "100000", dailyQuota: 1000 },
+  privacyWalk: { broker: "100000", dailyQuota: 1000 },
 } as const;
 
 export type KeyName = keyof typeof KEY_SPECS;

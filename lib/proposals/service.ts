@@ -99,7 +99,8 @@ function evaluateProposalAnswers(aggregate: QuotationAggregate, input: ProposalR
  * Creates the proposal of a broker's Draft quotation, replacing any earlier one, in one transaction:
  * a new 14-digit number, the chosen plan's due dates recomputed from today (on the
  * boleto's DUE-DAY), a proposal document row. Returns the quotation item with `proposal`; the
- * document link is signed for `origin`. Throws ApiError: QUOTATION-NOT-FOUND,
+ * document link is signed for `origin`. Throws ApiError: QUOTATION-NOT-FOUND, POLICY-BLOCKED (the
+ * insured asked for the deletion of their data),
  * QUOTATION-EXPIRED, QUOTATION-NOT-EDITABLE, INVALID-FORM-FIELD (operationCode not the quotation's), ANSWERS-NOT-EVALUATED.
  */
 export async function createProposal(
