@@ -9,7 +9,9 @@ import { parseArgs } from "node:util";
 import { type CheckpointRead, readCheckpointFiles } from "@/lib/audit/checkpoints";
 import { verifyAuditChain } from "@/lib/audit/verify";
 import { describeAuditVerification } from "@/lib/audit/verify-report";
-import { fail, withCliDatabase } from "./cli";
+import { fail, requireAppSecretWithPostgres, withCliDatabase } from "./cli";
+
+requireAppSecretWithPostgres();
 
 const { values } = parseArgs({ options: { checkpoints: { type: "string", multiple: true } } });
 

@@ -25,6 +25,8 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   LOG_LEVEL: "silent",
   PUBLIC_BASE_URL: "https://portal.seguradora.test",
+  // The CLI writes audit entries keyed with the app's secret: on PostgreSQL it must be given one.
+  APP_SECRET: process.env.APP_SECRET ?? "brokers-create-test-secret-0123456789abcdef",
 };
 delete env.SMTP_URL;
 let dropDatabase = async () => {};

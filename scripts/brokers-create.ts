@@ -4,7 +4,9 @@ import "./load-env";
 import { parseArgs } from "node:util";
 import { configuredLinkOrigin, INVITATION_TTL_HOURS, onboardBroker } from "@/lib/accounts/invitations";
 import { brokerOnboardingSchema } from "@/lib/accounts/onboarding";
-import { fail, withCliDatabase } from "./cli";
+import { fail, requireAppSecretWithPostgres, withCliDatabase } from "./cli";
+
+requireAppSecretWithPostgres();
 
 const USAGE =
   "Usage: npm run brokers:create -- --register-number SUSEP_NUMBER --name LEGAL_NAME [--cnpj CNPJ] --admin-email EMAIL";

@@ -37,15 +37,18 @@ export async function withCliDatabase(task: (handle: DatabaseHandle) => Promise<
 }
 
 /**
- * For the tools that make secrets on a shared database (demo keys, API keys): a key made with the
- * development secret (`.data/app-secret`) would answer 401 on servers that run with APP_SECRET.
+ * For the tools that make secrets or write the audit trail on a shared database (demo keys, API
+ * keys, brokers, payments, jobs): a key made with the development secret (`.data/app-secret`)
+ * would answer 401 on servers that run with APP_SECRET, and an audit entry keyed with it would
+ * fail `audit:verify` (docs/audit.md).
  */
 export function requireAppSecretWithPostgres(): void {
   const { DATABASE_URL, APP_SECRET } = env();
   if (DATABASE_URL && !APP_SECRET)
     fail(
       "APP_SECRET is required with DATABASE_URL: set the same value the app instances and workers use " +
-        "(at least 32 characters), or the keys printed here will not be accepted by them.",
+        "(at least 32 characters), or the keys printed here will not be accepted by them and the audit " +
+        "entries written here will not verify.",
     );
 }
 

@@ -5,7 +5,9 @@
 import "./load-env";
 import { parseArgs } from "node:util";
 import { runDailyJobs } from "@/lib/worker/daily";
-import { fail, withCliDatabase } from "./cli";
+import { fail, requireAppSecretWithPostgres, withCliDatabase } from "./cli";
+
+requireAppSecretWithPostgres();
 
 const { values } = parseArgs({ options: { date: { type: "string" } } });
 if (values.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {

@@ -2,7 +2,9 @@
 import "./load-env";
 import { revokeApiKey } from "@/lib/api-keys/key-store";
 import { PLATFORM_AUDIT } from "@/lib/audit/context";
-import { fail, withCliDatabase } from "./cli";
+import { fail, requireAppSecretWithPostgres, withCliDatabase } from "./cli";
+
+requireAppSecretWithPostgres();
 
 const prefix = process.argv[2]?.replace(/…$/, "");
 if (!prefix) fail("Usage: npm run keys:revoke -- PREFIX   (e.g. bpk_live_AbCd1234)");

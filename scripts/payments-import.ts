@@ -5,7 +5,9 @@ import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { PLATFORM_AUDIT } from "@/lib/audit/context";
 import { importPaymentReturn, MAX_RETURN_FILE_BYTES } from "@/lib/payments/import-return";
-import { fail, withCliDatabase } from "./cli";
+import { fail, requireAppSecretWithPostgres, withCliDatabase } from "./cli";
+
+requireAppSecretWithPostgres();
 
 const path = process.argv[2];
 if (!path) fail("Usage: npm run payments:import -- FILE");

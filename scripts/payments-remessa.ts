@@ -8,7 +8,9 @@ import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { businessDay } from "@/lib/dates";
 import { buildRemessa } from "@/lib/payments/remessa";
-import { fail, withCliDatabase } from "./cli";
+import { fail, requireAppSecretWithPostgres, withCliDatabase } from "./cli";
+
+requireAppSecretWithPostgres();
 
 const usage = "Usage: npm run payments:remessa -- [--date YYYY-MM-DD] [--out FILE]";
 const { values } = parseArgs({ options: { date: { type: "string" }, out: { type: "string" } } });

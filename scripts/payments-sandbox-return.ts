@@ -6,7 +6,9 @@ import "./load-env";
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { buildSandboxReturn, SandboxReturnError } from "@/lib/payments/sandbox-return";
-import { fail, withCliDatabase } from "./cli";
+import { fail, requireAppSecretWithPostgres, withCliDatabase } from "./cli";
+
+requireAppSecretWithPostgres();
 
 const usage =
   "Usage: npm run payments:sandbox-return -- --policy N [--installment K ...] [--date YYYY-MM-DD] [--out FILE]";

@@ -1,15 +1,9 @@
-import type { AccountEmailKind } from "@/db/schema";
-import type { AccountEmailView } from "@/lib/accounts/outbox";
+import {
+  ACCOUNT_EMAIL_KIND_TEXT,
+  ACCOUNT_EMAIL_STATUS_TEXT,
+  type AccountEmailView,
+} from "@/lib/accounts/outbox";
 import { formatDateTime } from "@/lib/format/pt-br";
-
-const KIND_TEXT: Record<AccountEmailKind, string> = {
-  invitation: "Convite",
-  "password-reset": "Redefinição de senha",
-  "email-change": "Confirmação de e-mail",
-  "email-changed": "E-mail alterado",
-};
-
-const STATUS_TEXT = { Sent: "Enviado", Failed: "Falhou" } as const;
 
 /** The account e-mails, newest first: subject, date, kind and recipient; the message when opened. */
 export function AccountEmailList({ emails }: { emails: readonly AccountEmailView[] }) {
@@ -23,8 +17,9 @@ export function AccountEmailList({ emails }: { emails: readonly AccountEmailView
               <strong>{email.subject}</strong>
               <br />
               <span className="muted">
-                {formatDateTime(email.createdAt)} · {KIND_TEXT[email.kind]} · Para {email.recipient} ·{" "}
-                {email.channel === "outbox" ? "Na caixa de saída" : STATUS_TEXT[email.status]}
+                {formatDateTime(email.createdAt)} · {ACCOUNT_EMAIL_KIND_TEXT[email.kind]} · Para{" "}
+                {email.recipient} ·{" "}
+                {email.channel === "outbox" ? "Na caixa de saída" : ACCOUNT_EMAIL_STATUS_TEXT[email.status]}
               </span>
             </summary>
             {email.error ? <p className="muted">Erro: {email.error}</p> : null}

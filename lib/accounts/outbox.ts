@@ -1,6 +1,16 @@
 import type { Executor } from "@/db/index";
 import { countAccountEmails, listAccountEmails } from "@/db/queries/account-emails";
+import type { AccountEmailKind } from "@/db/schema";
 import { OUTBOX_PAGE_SIZE } from "@/lib/notices/outbox";
+
+export const ACCOUNT_EMAIL_KIND_TEXT: Record<AccountEmailKind, string> = {
+  invitation: "Convite",
+  "password-reset": "Redefinição de senha",
+  "email-change": "Confirmação de e-mail",
+  "email-changed": "E-mail alterado",
+};
+
+export const ACCOUNT_EMAIL_STATUS_TEXT = { Sent: "Enviado", Failed: "Falhou" } as const;
 
 export type AccountEmailView = Awaited<ReturnType<typeof listAccountEmails>>[number];
 
