@@ -1,8 +1,5 @@
-import {
-  ACCOUNT_EMAIL_KIND_TEXT,
-  ACCOUNT_EMAIL_STATUS_TEXT,
-  type AccountEmailView,
-} from "@/lib/accounts/outbox";
+import { ACCOUNT_EMAIL_KIND_TEXT, type AccountEmailView } from "@/lib/accounts/outbox";
+import { NOTICE_STATUS_TEXT } from "@/lib/format/labels";
 import { formatDateTime } from "@/lib/format/pt-br";
 
 /** The account e-mails, newest first: subject, date, kind and recipient; the message when opened. */
@@ -19,7 +16,7 @@ export function AccountEmailList({ emails }: { emails: readonly AccountEmailView
               <span className="muted">
                 {formatDateTime(email.createdAt)} · {ACCOUNT_EMAIL_KIND_TEXT[email.kind]} · Para{" "}
                 {email.recipient} ·{" "}
-                {email.channel === "outbox" ? "Na caixa de saída" : ACCOUNT_EMAIL_STATUS_TEXT[email.status]}
+                {email.channel === "outbox" ? "Na caixa de saída" : NOTICE_STATUS_TEXT[email.status]}
               </span>
             </summary>
             {email.error ? <p className="muted">Erro: {email.error}</p> : null}

@@ -10,8 +10,6 @@ export const ACCOUNT_EMAIL_KIND_TEXT: Record<AccountEmailKind, string> = {
   "email-changed": "E-mail alterado",
 };
 
-export const ACCOUNT_EMAIL_STATUS_TEXT = { Sent: "Enviado", Failed: "Falhou" } as const;
-
 export type AccountEmailView = Awaited<ReturnType<typeof listAccountEmails>>[number];
 
 export type AccountEmailPage = { emails: AccountEmailView[]; page: number; pageCount: number; total: number };

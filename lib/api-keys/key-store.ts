@@ -4,7 +4,6 @@ import {
   type ActiveApiKey,
   findActiveApiKeyByHash,
   insertApiKey,
-  listApiKeys,
   revokeApiKeyByPrefix,
   touchApiKey,
 } from "@/db/queries/api-keys";

@@ -32,7 +32,7 @@ describe("command-line tools read the .env files as Next does", () => {
     const tools = Object.values(packageJson.scripts as Record<string, string>)
       .map((command) => /^tsx (scripts\/[\w-]+\.ts)$/.exec(command)?.[1])
       .filter((file): file is string => Boolean(file) && !/scale-out|api-types|api-docs/.test(file!));
-    expect(tools).toHaveLength(11);
+    expect(tools).toHaveLength(12);
     for (const file of tools) {
       const firstImport = readFileSync(file, "utf8")
         .split("\n")
