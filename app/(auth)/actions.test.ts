@@ -5,6 +5,10 @@ import { createTestDatabase } from "@/db/testing";
 import { hashPassword } from "@/lib/auth/password";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { peerHeader } from "@/lib/testing/fixtures";
+import { clearOfWindowEdge } from "@/lib/testing/window-edge";
+
+// The lock-out windows are fixed: no test runs across their edge (lib/testing/window-edge.ts).
+beforeEach(() => clearOfWindowEdge());
 
 // The Server Action as Next runs it: request headers from next/headers, the session in a cookie.
 let requestHeaders = new Headers();

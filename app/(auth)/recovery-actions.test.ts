@@ -9,6 +9,10 @@ import { FORGOT_PASSWORD_ANSWER } from "@/lib/accounts/password-reset-schema";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { peerHeader } from "@/lib/testing/fixtures";
+import { clearOfWindowEdge } from "@/lib/testing/window-edge";
+
+// The lock-out windows are fixed: no test runs across their edge (lib/testing/window-edge.ts).
+beforeEach(() => clearOfWindowEdge());
 
 /** What `after()` was handed: run by the test once the action has answered. */
 const deferred = vi.hoisted(() => [] as (() => Promise<void>)[]);

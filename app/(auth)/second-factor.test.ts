@@ -12,6 +12,10 @@ import { generateTotpCode, TOTP_PERIOD_SECONDS } from "@/lib/auth/second-factor/
 import { SIGN_IN_MAX_ATTEMPTS } from "@/lib/auth/sign-in-throttle";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { peerHeader } from "@/lib/testing/fixtures";
+import { clearOfWindowEdge } from "@/lib/testing/window-edge";
+
+// The lock-out windows are fixed: no test runs across their edge (lib/testing/window-edge.ts).
+beforeEach(() => clearOfWindowEdge());
 
 // The Server Actions as Next runs them: request headers from next/headers, cookies in a jar.
 const jar = vi.hoisted(() => new Map<string, string>());

@@ -6,6 +6,7 @@ import { accountEmails, accountTokens, auditEntries, brokers, userPasskeys, user
 import { createTestDatabase } from "@/db/testing";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
+import { clearOfWindowEdge } from "@/lib/testing/window-edge";
 import {
   acceptPasswordResetRequest,
   deliverPasswordReset,
@@ -13,6 +14,9 @@ import {
   PASSWORD_RESET_RULES,
   resetPassword,
 } from "./password-reset";
+
+// The lock-out windows are fixed: no test runs across their edge (lib/testing/window-edge.ts).
+beforeEach(() => clearOfWindowEdge());
 
 const ORIGIN = "https://portal.teste";
 const IP = "198.51.100.7";

@@ -11,9 +11,13 @@ import {
 import { auditEntries, brokers, userSessions, users } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
+import { clearOfWindowEdge } from "@/lib/testing/window-edge";
 import { changePassword, endBrokerUserSessions } from "./account";
 import { hashPassword, verifyPassword } from "./password";
 import { SIGN_IN_MAX_ATTEMPTS } from "./sign-in-throttle";
+
+// The lock-out windows are fixed: no test runs across their edge (lib/testing/window-edge.ts).
+beforeEach(() => clearOfWindowEdge());
 
 let handle: DatabaseHandle;
 let brokerId: string;

@@ -7,12 +7,16 @@ import { insertUserSession } from "@/db/queries/sessions";
 import { auditEntries, brokers, users } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
+import { clearOfWindowEdge } from "@/lib/testing/window-edge";
 import { hashPassword } from "./password";
 import { openTotpSecret } from "./second-factor/secret-box";
 import { beginTotpEnrolment, confirmTotpEnrolment } from "./second-factor/service";
 import { generateTotpCode, TOTP_PERIOD_SECONDS } from "./second-factor/totp";
 import { authenticateUser } from "./sign-in";
 import { SIGN_IN_MAX_ATTEMPTS } from "./sign-in-throttle";
+
+// The lock-out windows are fixed: no test runs across their edge (lib/testing/window-edge.ts).
+beforeEach(() => clearOfWindowEdge());
 
 // The passkey challenge store is the limiter's; the cookie half belongs to the actions.
 vi.mock("next/headers", () => ({ cookies: async () => ({}) }));

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createConfiguredLimiter, type Limiter, useLimiterForTesting } from "@/lib/rate-limit";
 import { listTestBackends, uniquePrefix } from "@/lib/rate-limit/test-backends";
+import { clearOfWindowEdge } from "@/lib/testing/window-edge";
 import {
   guardAttempt,
   guardAttemptIn,
@@ -9,6 +10,9 @@ import {
   SIGN_IN_WINDOW_SECONDS,
   type SignInAttempt,
 } from "./sign-in-throttle";
+
+// The lock-out windows are fixed: no test runs across their edge (lib/testing/window-edge.ts).
+beforeEach(() => clearOfWindowEdge());
 
 const wrong = async () => ({ ok: false as const });
 const right = async () => ({ ok: true as const });

@@ -5,9 +5,13 @@ import { findActiveUserById } from "@/db/queries/users";
 import { auditEntries, brokers, users } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
+import { clearOfWindowEdge } from "@/lib/testing/window-edge";
 import { hashPassword } from "./password";
 import { authenticateUser } from "./sign-in";
 import { SIGN_IN_MAX_ATTEMPTS } from "./sign-in-throttle";
+
+// The lock-out windows are fixed: no test runs across their edge (lib/testing/window-edge.ts).
+beforeEach(() => clearOfWindowEdge());
 
 let handle: DatabaseHandle;
 let userId: string;

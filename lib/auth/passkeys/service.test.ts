@@ -9,10 +9,14 @@ import {
   getLimiter,
   useLimiterForTesting as installLimiter,
 } from "@/lib/rate-limit";
+import { clearOfWindowEdge } from "@/lib/testing/window-edge";
 import { hashPassword } from "../password";
 import { setBrokerRequiresSecondFactor, signInRequirement } from "../second-factor/service";
 import { authenticateUser } from "../sign-in";
 import { SIGN_IN_MAX_ATTEMPTS, SIGN_IN_RULES } from "../sign-in-throttle";
+
+// The lock-out windows are fixed: no test runs across their edge (lib/testing/window-edge.ts).
+beforeEach(() => clearOfWindowEdge());
 
 // The challenge store is the limiter's; the cookie half is exercised by the actions' tests.
 vi.mock("next/headers", () => ({ cookies: async () => ({}) }));

@@ -6,6 +6,7 @@ import { auditEntries, brokers, userRecoveryCodes, users, userTotp } from "@/db/
 import { createTestDatabase } from "@/db/testing";
 import { log } from "@/lib/log";
 import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit";
+import { clearOfWindowEdge } from "@/lib/testing/window-edge";
 import { hashPassword } from "../password";
 import { authenticateUser } from "../sign-in";
 import { SIGN_IN_MAX_ATTEMPTS } from "../sign-in-throttle";
@@ -20,6 +21,9 @@ import {
   verifySecondFactor,
 } from "./service";
 import { generateTotpCode, TOTP_PERIOD_SECONDS } from "./totp";
+
+// The lock-out windows are fixed: no test runs across their edge (lib/testing/window-edge.ts).
+beforeEach(() => clearOfWindowEdge());
 
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
 const T0 = Date.UTC(2026, 10, 26, 12, 0, 15);
