@@ -42,7 +42,11 @@ export type EndorsementPlan = {
     rates: Rate[];
   };
   payment?: { dueDay: number };
-  cancellation?: { reason: string };
+  /**
+   * `refundNetCents`: the net premium within the refund (the commission clawback's base; a
+   * withdrawal's refund also holds the IOF paid). Absent on drafts made before it: all net.
+   */
+  cancellation?: { reason: string; refundNetCents?: number };
   /** The policy's contract totals after the change (net, tax, total, commission). */
   totals?: { netCents: number; taxCents: number; totalCents: number; commissionCents: number };
   installments: PlannedInstallment[];
@@ -73,7 +77,10 @@ export const endorsements = pgTable(
     premiumDifferenceCents: cents().notNull().default(0),
     netDifferenceCents: cents().notNull().default(0),
     taxDifferenceCents: cents().notNull().default(0),
-    /** Net premium given back (cancellation, or a coverage reduction), ≥ 0. */
+    /**
+     * What is given back (cancellation, or a coverage reduction), ≥ 0: net premium, except a
+     * withdrawal's, which is everything paid (IOF included; its net part in the plan).
+     */
     refundCents: cents().notNull().default(0),
     /** `PRO-RATA`, `SHORT-RATE` or `WITHDRAWAL` for a cancellation; null otherwise. */
     refundBasis: text(),
