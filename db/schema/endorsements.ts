@@ -107,35 +107,77 @@ export const endorsements = pgTable(
 export const REFUND_METHODS_OF_PAYMENT = ["CREDIT-CARD", "TICKET", "PIX"] as const;
 
 /**
- * `Pending`: a card refund recorded, not yet confirmed by the gateway (retried with the same key);
- * `Refunded`: the gateway confirmed it; `AwaitingBankDetails`: a boleto policy's refund, a bank
- * transfer to register once the insured's account is known.
+ * Card refunds: `Pending` (recorded, not yet confirmed by the gateway, retried with the same key) →
+ * `Refunded`. Every other refund (docs/refunds.md): `AwaitingBankDetails` (a bank transfer or Pix
+ * to a destination the insured, the broker or a partner has still to give) → `Scheduled` (the
+ * destination known, or the Pix received to give back through the PSP's `devolucao`) → `Paid`, or
+ * `Failed` with its reason (a new destination schedules it again).
  */
-export const REFUND_STATUSES = ["Pending", "Refunded", "AwaitingBankDetails"] as const;
+export const REFUND_STATUSES = [
+  "Pending",
+  "Refunded",
+  "AwaitingBankDetails",
+  "Scheduled",
+  "Paid",
+  "Failed",
+] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** Money given back to the insured, the way it came (card refund or bank transfer for boleto). */
+/** Why money goes back: a cancellation's refund, or a payment of an installment already paid. */
+export const REFUND_REASONS = ["CANCELLATION", "DUPLICATE-PAYMENT"] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** Where a refund is paid, once validated and confirmed as the payer's own (lib/refunds/destination.ts). */
+export type RefundDestination =
+  | { type: "PIX-KEY"; keyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP"; key: string; holderDocument: string }
+  | {
+      type: "BANK-ACCOUNT";
+      bankCode: string;
+      agency: string;
+      account: string;
+      accountDigit: string;
+      accountType: "CHECKING" | "SAVINGS";
+      holderDocument: string;
+    };
+
+/** One received Pix a refund gives back through the PSP's `devolucao`, and how much of it. */
+export type PixReturn = { endToEndId: string; amountCents: number };
+
+/** Money given back to the insured, the way it came (card refund, Pix devolução, or a transfer). */
 export const refunds = pgTable(
   "refunds",
   {
     ...policyOwnedColumns(),
-    endorsementId: uuid()
-      .notNull()
-      .references(() => endorsements.id, { onDelete: "cascade" }),
+    /** The cancellation that owes it; null for a duplicate payment's refund. */
+    endorsementId: uuid().references(() => endorsements.id, { onDelete: "cascade" }),
+    reason: text({ enum: REFUND_REASONS }).notNull().default("CANCELLATION"),
     paymentMethod: text({ enum: REFUND_METHODS_OF_PAYMENT }).notNull(),
     amountCents: cents().notNull(),
     status: text({ enum: REFUND_STATUSES }).notNull(),
     /** Sent with every gateway call for this refund: a repeated call refunds once. */
     idempotencyKey: text().notNull(),
     gatewayRefundId: text(),
+    /** The Pix to give back through the PSP (the paying account): set when the refund is recorded. */
+    pixReturns: jsonb().$type<PixReturn[]>(),
+    /** The insured's account or Pix key, for a refund that is not a card's or a Pix return. */
+    destination: jsonb().$type<RefundDestination>(),
+    destinationSetAt: timestamptz(),
+    /** Why the last transfer failed (`Failed`). */
+    failureReason: text(),
     createdAt: createdAt(),
+    /** When it was confirmed given back (`Refunded` or `Paid`). */
     refundedAt: timestamptz(),
   },
   (t) => [
     index("refunds_policy_idx").on(t.policyId, t.createdAt),
+    index("refunds_status_idx").on(t.status),
     unique("refunds_idempotency_key").on(t.idempotencyKey),
     check("refunds_amount_check", sql`${t.amountCents} > 0`),
-    check("refunds_status_check", sql`${t.status} in ('Pending', 'Refunded', 'AwaitingBankDetails')`),
+    check(
+      "refunds_status_check",
+      sql`${t.status} in ('Pending', 'Refunded', 'AwaitingBankDetails', 'Scheduled', 'Paid', 'Failed')`,
+    ),
     check("refunds_payment_method_check", sql`${t.paymentMethod} in ('CREDIT-CARD', 'TICKET', 'PIX')`),
+    check("refunds_reason_check", sql`${t.reason} in ('CANCELLATION', 'DUPLICATE-PAYMENT')`),
   ],
 );

@@ -115,3 +115,16 @@ export const sandboxPspReceived = pgTable(
   },
   (t) => [index("sandbox_psp_received_paid_idx").on(t.paidAt)],
 );
+
+/**
+ * The sandbox PSP's devoluções, by the id we give each (`PUT /pix/{e2eid}/devolucao/{id}`): asking
+ * again with the same id answers the same devolução and gives nothing back twice.
+ */
+export const sandboxPspDevolucoes = pgTable("sandbox_psp_devolucoes", {
+  id: text().primaryKey(),
+  endToEndId: text()
+    .notNull()
+    .references(() => sandboxPspReceived.endToEndId, { onDelete: "cascade" }),
+  amountCents: cents().notNull(),
+  createdAt: createdAt(),
+});
