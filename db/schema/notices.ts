@@ -14,7 +14,12 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
 /** `smtp`: sent over SMTP; `outbox`: no SMTP_URL configured, kept for the portal's outbox. */
 export const NOTICE_CHANNELS = ["smtp", "outbox"] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
-export const NOTICE_STATUSES = ["Pending", "Sent", "Failed"] as const;
+/**
+ * `Pending`: recorded, not yet handed to the mailer; `Sending`: handed to the SMTP server, its answer
+ * not yet recorded (a run that stopped there resends it with the same Message-ID); `Sent`; `Failed`
+ * (refused, or interrupted on an earlier day: the next run records it anew).
+ */
+export const NOTICE_STATUSES = ["Pending", "Sending", "Sent", "Failed"] as const;
 export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
 
 export const installmentNotices = pgTable(
@@ -48,9 +53,11 @@ export const installmentNotices = pgTable(
     uniqueIndex("installment_notices_kind_key").on(t.installmentId, t.kind),
     index("installment_notices_broker_created_idx").on(t.brokerId, t.createdAt),
     index("installment_notices_policy_idx").on(t.policyId),
-    index("installment_notices_pending_idx").on(t.createdAt).where(sql`${t.status} = 'Pending'`),
+    index("installment_notices_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('Pending', 'Sending')`),
     index("installment_notices_formal_deadline_idx").on(t.deadlineAt).where(sql`${t.kind} = 'formal'`),
     check("installment_notices_kind_check", sql`${t.kind} in ('due-soon', 'overdue', 'formal')`),
-    check("installment_notices_status_check", sql`${t.status} in ('Pending', 'Sent', 'Failed')`),
+    check("installment_notices_status_check", sql`${t.status} in ('Pending', 'Sending', 'Sent', 'Failed')`),
   ],
 );

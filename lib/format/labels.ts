@@ -180,7 +180,8 @@ export const NOTICE_CHANNEL_TEXT = {
 } as const satisfies Record<NoticeChannel, string>;
 
 export const NOTICE_STATUS_TEXT = {
-  Pending: "Enviando",
+  Pending: "Na fila",
+  Sending: "Enviando",
   Sent: "Enviado",
   Failed: "Falhou",
 } as const satisfies Record<NoticeStatus, string>;
