@@ -5,10 +5,40 @@ import { deriveSecret } from "@/lib/secrets";
 /** Links stay valid for 7 days: long enough for a partner to hand them on, short enough to expire. */
 export const DOCUMENT_LINK_TTL_SECONDS = 7 * 24 * 3600;
 
-function signature(documentId: string, expires: number): string {
-  return createHmac("sha256", deriveSecret("document-link"))
-    .update(`${documentId}.${expires}`)
-    .digest("base64url");
+/**
+ * What a signed link opens: each purpose has its own derived key, so a signature made for one (a
+ * document) never opens another (the insured's payment page) even for the same id.
+ */
+export type SignedLinkPurpose = "document-link" | "insured-page";
+
+function signature(
+  documentId: string,
+  expires: number,
+  purpose: SignedLinkPurpose = "document-link",
+): string {
+  return createHmac("sha256", deriveSecret(purpose)).update(`${documentId}.${expires}`).digest("base64url");
+}
+
+/** The signature of `subject` for `purpose`, valid until `expires` (Unix seconds). */
+export function signLinkSubject(purpose: SignedLinkPurpose, subject: string, expires: number): string {
+  return purpose === "document-link"
+    ? cachedSignature(subject, expires)
+    : signature(subject, expires, purpose);
+}
+
+/** True when `given` is the signature of `subject` for `purpose` and `expires` has not passed. */
+export function verifyLinkSubject(
+  purpose: SignedLinkPurpose,
+  subject: string,
+  expires: string | number | null,
+  given: string | null,
+): boolean {
+  const expiresAt = Number(expires);
+  if (!given || expires === null || !Number.isInteger(expiresAt) || expiresAt * 1000 < Date.now())
+    return false;
+  const expected = Buffer.from(signature(subject, expiresAt, purpose));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 // Signatures handed out, by document and expiry: every read of a policy signs its links, and within
@@ -46,9 +76,5 @@ export function verifyDocumentSignature(
   expires: string | null,
   given: string | null,
 ): boolean {
-  const expiresAt = Number(expires);
-  if (!given || !Number.isInteger(expiresAt) || expiresAt * 1000 < Date.now()) return false;
-  const expected = Buffer.from(signature(documentId, expiresAt));
-  const actual = Buffer.from(given);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return verifyLinkSubject("document-link", documentId, expires, given);
 }

@@ -31,3 +31,11 @@ export function publicOrigin(
   const host = headers.get("host")?.trim();
   return `http://${host && HOST.test(host) ? host : "localhost"}`;
 }
+
+/**
+ * The origin of links made away from a request (e-mails from the notices job, share messages):
+ * PUBLIC_BASE_URL (required in production), else the local portal at PORT (3000).
+ */
+export function configuredPublicOrigin(config: Pick<Env, "PUBLIC_BASE_URL"> = env()): string {
+  return config.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT || "3000"}`;
+}
