@@ -23,8 +23,8 @@ export const secondCopies = pgTable(
     fineCents: cents().notNull(),
     interestCents: cents().notNull(),
     amountCents: cents().notNull(),
-    /** Who asked: `portal` (userId set) or `api` (apiKeyId set). */
-    source: text({ enum: ["portal", "api"] }).notNull(),
+    /** Who asked: `portal` (userId set), `api` (apiKeyId set) or `insured` (the insured's payment page). */
+    source: text({ enum: ["portal", "api", "insured"] }).notNull(),
     userId: uuid().references(() => users.id, { onDelete: "set null" }),
     apiKeyId: uuid(),
     createdAt: createdAt(),
