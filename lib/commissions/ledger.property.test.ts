@@ -114,23 +114,25 @@ function newModel(netCents: number, count: number, percentHundredths: number): M
 }
 
 /**
- * The refund of a cancellation by lib/endorsements/money.ts over what the policy's net paid is now
- * (received less refunded); it never exceeds it.
+ * The net part of a cancellation's refund by lib/endorsements/money.ts over what the policy's net
+ * paid is now (received less refunded); it never exceeds it.
  */
 function cancellationRefundOf(model: Model, op: Extract<Op, { kind: "cancel" }>): number {
   const paidNetCents = model.receivedNetCents - model.refundedNetCents;
-  const { refundCents } = cancellationRefund({
+  const { refundCents, refundNetCents } = cancellationRefund({
     method: op.method,
     annualNetCents: model.annualNetCents,
     paidNetCents,
+    // The IOF paid on top (7,38 %): a withdrawal gives it back, and it carries no commission.
+    paidTotalCents: paidNetCents + Math.round(paidNetCents * 0.0738),
     daysElapsed: op.daysElapsed,
     vigencyDays: 365,
     withdrawal: op.withdrawal,
   });
-  if (refundCents > paidNetCents || refundCents < 0) {
-    throw new Error(`refund ${refundCents} of a policy that paid ${paidNetCents}`);
+  if (refundNetCents > paidNetCents || refundNetCents < 0 || refundCents < refundNetCents) {
+    throw new Error(`refund ${refundCents} (net ${refundNetCents}) of a policy that paid ${paidNetCents}`);
   }
-  return refundCents;
+  return refundNetCents;
 }
 
 /** The invariant over one policy's entries; answers a description of the breach, or undefined. */

@@ -1,7 +1,15 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
-import { documents, endorsements, events, policies, policyInstallments, refunds } from "@/db/schema";
+import {
+  commissionEntries,
+  documents,
+  endorsements,
+  events,
+  policies,
+  policyInstallments,
+  refunds,
+} from "@/db/schema";
 import { issueTestPolicy } from "@/lib/checkout/testing";
 import { earnInstallmentCommissions } from "@/lib/commissions/ledger";
 import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
@@ -214,13 +222,18 @@ describe("cancellation money through the service (annual net R$ 3.650,00 paid, c
     expect(refund).toMatchObject({ amountCents: 265_000, status: "AwaitingBankDetails" });
   });
 
-  it("within 7 days of issuance gives all the net premium paid back (right of withdrawal)", async () => {
+  it("within 7 days of issuance gives everything paid back, IOF included (right of withdrawal)", async () => {
     const policy = await paidPolicy({
       modalityCode: "MEDICAL-CIVIL-LIABILITY",
       firstDay,
       netCents: 365_000,
       issuedDaysBefore: 0,
     });
+    const [paid] = await handle.db
+      .select()
+      .from(policyInstallments)
+      .where(eq(policyInstallments.policyId, policy.id));
+    expect(paid!.iofCents).toBeGreaterThan(0);
     const at = new Date(startOfBusinessDay(addDays(firstDay, 6)).getTime() + 3_600_000);
     const preview = await previewFor(
       policy.policyNumber,
@@ -231,7 +244,27 @@ describe("cancellation money through the service (annual net R$ 3.650,00 paid, c
       },
       { now: at },
     );
-    expect(preview).toMatchObject({ refund: 3650, refundBasis: "WITHDRAWAL", retainedPercent: "0.00" });
+    expect(preview).toMatchObject({
+      refund: paid!.paidCents! / 100,
+      refundBasis: "WITHDRAWAL",
+      retainedPercent: "0.00",
+      // The IOF given back carries no commission: the clawback is on the net premium only.
+      commissionDifference: -(365_000 * 0.2) / 100,
+    });
+    await issueEndorsement(
+      handle.db,
+      brokerA.id,
+      { endorsementIdentifier: preview.endorsementIdentifier },
+      { now: at },
+    );
+    const [refund] = await handle.db.select().from(refunds).where(eq(refunds.policyId, policy.id));
+    expect(refund!.amountCents).toBe(paid!.paidCents);
+    const entries = await handle.db
+      .select()
+      .from(commissionEntries)
+      .where(eq(commissionEntries.policyId, policy.id));
+    expect(entries.filter((e) => e.type === "CLAWBACK").map((e) => e.amountCents)).toEqual([-73_000]);
+    expect(entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
   });
 });
 
@@ -488,17 +521,18 @@ describe("cancellation with a card refund", () => {
       .select()
       .from(policyInstallments)
       .where(and(eq(policyInstallments.policyId, policy.id), eq(policyInstallments.installmentNumber, 1)));
-    // Issued today: the right of withdrawal gives back the first installment's net premium.
-    expect(preview).toMatchObject({ refundBasis: "WITHDRAWAL", refund: first!.tariffPremiumCents / 100 });
+    // Issued today: the right of withdrawal gives back everything the first installment paid.
+    expect(first!.premiumTotalCents).toBeGreaterThan(first!.tariffPremiumCents);
+    expect(preview).toMatchObject({ refundBasis: "WITHDRAWAL", refund: first!.paidCents! / 100 });
     await issueEndorsement(handle.db, brokerA.id, { endorsementIdentifier: preview.endorsementIdentifier });
     const [refund] = await handle.db.select().from(refunds).where(eq(refunds.policyId, policy.id));
     expect(refund).toMatchObject({
       status: "Refunded",
       paymentMethod: "CREDIT-CARD",
-      amountCents: first!.tariffPremiumCents,
+      amountCents: first!.paidCents,
     });
     expect(gateway.refunds.get(refund!.idempotencyKey)).toMatchObject({
-      amountCents: first!.tariffPremiumCents,
+      amountCents: first!.paidCents,
       result: { status: "refunded", refundId: refund!.gatewayRefundId },
     });
     const after = await snapshot(policy.id);

@@ -14,7 +14,13 @@ import {
 } from "./money";
 
 describe("the cancellation example (annual net R$ 3.650,00 paid, canceled on day 100)", () => {
-  const base = { annualNetCents: 365_000, paidNetCents: 365_000, daysElapsed: 100, vigencyDays: 365 };
+  const base = {
+    annualNetCents: 365_000,
+    paidNetCents: 365_000,
+    paidTotalCents: 391_937,
+    daysElapsed: 100,
+    vigencyDays: 365,
+  };
 
   it("PRO-RATA retains 100/365 and refunds R$ 2.650,00", () => {
     expect(cancellationRefund({ ...base, method: "PRO-RATA", withdrawal: false })).toEqual({
@@ -22,6 +28,7 @@ describe("the cancellation example (annual net R$ 3.650,00 paid, canceled on day
       retainedPercent: "27.40",
       retainedCents: 100_000,
       refundCents: 265_000,
+      refundNetCents: 265_000,
     });
   });
 
@@ -32,6 +39,7 @@ describe("the cancellation example (annual net R$ 3.650,00 paid, canceled on day
       retainedPercent: "44.00",
       retainedCents: 160_600,
       refundCents: 204_400,
+      refundNetCents: 204_400,
     });
   });
 });
@@ -71,6 +79,7 @@ describe("retention and refund", () => {
       method: "SHORT-RATE",
       annualNetCents: 365_000,
       paidNetCents: 36_500,
+      paidTotalCents: 39_194,
       daysElapsed: 200,
       vigencyDays: 365,
       withdrawal: false,
@@ -80,17 +89,39 @@ describe("retention and refund", () => {
     expect(refund.retainedCents).toBe(268_896);
   });
 
-  it("gives all the paid net premium back within the right of withdrawal", () => {
+  it("gives everything paid back within the right of withdrawal, IOF included (CDC art. 49)", () => {
+    // R$ 3.131,66 paid, of which R$ 2.916,41 net premium and R$ 215,25 IOF.
     expect(
       cancellationRefund({
         method: "SHORT-RATE",
-        annualNetCents: 365_000,
-        paidNetCents: 121_667,
+        annualNetCents: 875_000,
+        paidNetCents: 291_641,
+        paidTotalCents: 313_166,
         daysElapsed: 3,
         vigencyDays: 365,
         withdrawal: true,
       }),
-    ).toEqual({ basis: "WITHDRAWAL", retainedPercent: "0.00", retainedCents: 0, refundCents: 121_667 });
+    ).toEqual({
+      basis: "WITHDRAWAL",
+      retainedPercent: "0.00",
+      retainedCents: 0,
+      refundCents: 313_166,
+      refundNetCents: 291_641,
+    });
+  });
+
+  it("refuses a total paid below the net paid", () => {
+    expect(() =>
+      cancellationRefund({
+        method: "PRO-RATA",
+        annualNetCents: 100_000,
+        paidNetCents: 10_000,
+        paidTotalCents: 9_999,
+        daysElapsed: 3,
+        vigencyDays: 365,
+        withdrawal: true,
+      }),
+    ).toThrow(RangeError);
   });
 
   it("counts the right of withdrawal in São Paulo days from the issuance day (7 days included)", () => {

@@ -10,8 +10,10 @@ import { multiplyCents, roundHalfEven, splitInstallments } from "@/lib/money";
  *   days elapsed      = São Paulo days from the vigency's first day to the effective date
  *   PRO-RATA retained = round(annual net × days elapsed / vigency days)
  *   SHORT-RATE        = round(annual net × short-rate % / 100), the % interpolated in the table below
- *   withdrawal        = within 7 days of issuance nothing is retained (all the net paid comes back)
- *   refund            = max(0, net paid − retained)
+ *   withdrawal        = within 7 days of issuance nothing is retained and everything paid comes back,
+ *                       IOF included (CDC art. 49): refund = all paid, of which the net paid is the
+ *                       commission's base (the IOF part carries no commission)
+ *   refund            = max(0, net paid − retained), all of it net
  *   coverage change   = round((new annual net − old) × remaining days / vigency days)
  *                       + round(that × IOF rate)   (tax as at issuance)
  */
@@ -23,7 +25,7 @@ export type RefundMethod = (typeof REFUND_METHODS)[number];
 /** What a cancellation's retention was computed by: the product's method, or the right of withdrawal. */
 export type RefundBasis = RefundMethod | "WITHDRAWAL";
 
-/** Days after issuance within which the insured may withdraw and get all the net premium paid back. */
+/** Days after issuance within which the insured may withdraw and get everything paid back. */
 export const WITHDRAWAL_DAYS = 7;
 
 /**
@@ -130,8 +132,13 @@ export type CancellationRefundInput = {
   method: RefundMethod;
   /** The policy's annual net premium (tariff premium of every installment, canceled ones included). */
   annualNetCents: number;
-  /** The net premium of the installments actually paid. */
+  /** The net premium of the installments actually paid (less what was already refunded). */
   paidNetCents: number;
+  /**
+   * Everything the insured paid (net premium, IOF and anything else collected, less what was
+   * already refunded), ≥ paidNetCents: what a withdrawal gives back.
+   */
+  paidTotalCents: number;
   /** Days from the vigency's first day to the effective date (0 when canceled from the first day). */
   daysElapsed: number;
   /** Days of the whole vigency (365, or 366 across a 29 February). */
@@ -145,18 +152,23 @@ export type CancellationRefund = {
   /** The percentage retained, 2 decimals ("44.00"); "0.00" for a withdrawal. */
   retainedPercent: string;
   retainedCents: number;
-  /** max(0, paid net − retained). */
+  /** What goes back to the insured: everything paid for a withdrawal, else max(0, paid net − retained). */
   refundCents: number;
+  /** The net premium within `refundCents` (the commission clawback's base); the rest is IOF. */
+  refundNetCents: number;
 };
 
 /** What a cancellation at the insured's request keeps and gives back. */
 export function cancellationRefund(input: CancellationRefundInput): CancellationRefund {
+  if (input.paidTotalCents < input.paidNetCents)
+    throw new RangeError("paidTotalCents must include paidNetCents");
   if (input.withdrawal) {
     return {
       basis: "WITHDRAWAL",
       retainedPercent: "0.00",
       retainedCents: 0,
-      refundCents: Math.max(0, input.paidNetCents),
+      refundCents: Math.max(0, input.paidTotalCents),
+      refundNetCents: Math.max(0, input.paidNetCents),
     };
   }
   const retained = retainedCents(input.method, input.annualNetCents, input.daysElapsed, input.vigencyDays);
@@ -168,6 +180,7 @@ export function cancellationRefund(input: CancellationRefundInput): Cancellation
         : shortRatePercent(input.daysElapsed),
     retainedCents: retained,
     refundCents: Math.max(0, input.paidNetCents - retained),
+    refundNetCents: Math.max(0, input.paidNetCents - retained),
   };
 }
 
