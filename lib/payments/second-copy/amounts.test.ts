@@ -40,14 +40,22 @@ describe("second copy amounts (2 % fine, 1 % a month pro rata die)", () => {
     });
   });
 
-  it("rounds each of fine and interest half up: 125,25 -> fine 2,505 -> 2,51, 15 days 0,62625 -> 0,63", () => {
+  it("rounds the fine down (never above 2 %) and the interest half up: 125,25 -> fine 2,505 -> 2,50, 15 days 0,62625 -> 0,63", () => {
     expect(lateBy(12_525, "2026-03-25")).toEqual({
       daysLate: 15,
       originalCents: 12_525,
-      fineCents: 251,
+      fineCents: 250,
       interestCents: 63,
-      amountCents: 12_839,
+      amountCents: 12_838,
     });
+  });
+
+  it("never charges a fine above 2 % of the amount, for any amount", () => {
+    for (let originalCents = 1; originalCents <= 5_000; originalCents += 1) {
+      const { fineCents } = lateBy(originalCents, "2026-03-11");
+      expect(fineCents * 50).toBeLessThanOrEqual(originalCents);
+      expect((fineCents + 1) * 50).toBeGreaterThan(originalCents);
+    }
   });
 
   it("takes the product's terms (every product of the catalogue has them)", () => {

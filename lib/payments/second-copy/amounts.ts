@@ -19,10 +19,15 @@ const DAYS_PER_MONTH = 30;
 
 /**
  * Whole cents, half up: what banks print on a late boleto and what the insured checks by hand
- * (money elsewhere rounds half to even, docs/pricing.md; these two amounts are each rounded once).
+ * (money elsewhere rounds half to even, docs/pricing.md). The interest only: see roundDown.
  */
 function roundHalfUp(value: Decimal): number {
   return value.toDecimalPlaces(0, D.ROUND_HALF_UP).toNumber();
+}
+
+/** Whole cents, down: the fine, which the law caps at 2 % of the amount (CDC art. 52 §1), never above. */
+function roundDown(value: Decimal): number {
+  return value.toDecimalPlaces(0, D.ROUND_DOWN).toNumber();
 }
 
 /** Calendar days from one YYYY-MM-DD to another (negative when `to` is earlier). */
@@ -32,9 +37,10 @@ export function daysBetween(from: string, to: string): number {
 
 /**
  * The amount of a second copy due on `dueDay` of an installment of `originalCents` first due on
- * `originalDueDay`: the fine (`finePercent` of the original, once) and the interest
- * (`monthlyInterestPercent` / 30 a day of the original, for each day from the original due day to
- * the new one), each computed exactly and rounded half up to the cent; the total is their exact sum.
+ * `originalDueDay`: the fine (`finePercent` of the original, once, rounded down to the cent so that
+ * it never exceeds that percentage) and the interest (`monthlyInterestPercent` / 30 a day of the
+ * original, for each day from the original due day to the new one, rounded half up to the cent),
+ * each computed exactly; the total is their exact sum.
  */
 export function secondCopyAmounts(input: {
   originalCents: number;
@@ -45,7 +51,7 @@ export function secondCopyAmounts(input: {
   const daysLate = daysBetween(input.originalDueDay, input.dueDay);
   if (daysLate < 1) throw new RangeError(`${input.dueDay} is not after ${input.originalDueDay}`);
   const original = new D(input.originalCents);
-  const fineCents = roundHalfUp(original.times(input.terms.finePercent).dividedBy(100));
+  const fineCents = roundDown(original.times(input.terms.finePercent).dividedBy(100));
   const interestCents = roundHalfUp(
     original
       .times(input.terms.monthlyInterestPercent)
