@@ -137,22 +137,6 @@ export async function recordPendingNotices(db: Executor, rows: NewNotice[]): Pro
     .returning();
 }
 
-/** A notice a run has recorded and not yet seen through: `Pending` or `Sending`. */
-const unfinished = sql`${installmentNotices.status} in ('Pending', 'Sending')`;
-
-/**
- * Takes a notice for the SMTP server: `Sending` from then until its answer is recorded. Answers
- * false when it is no longer unfinished (sent or failed meanwhile): then it is not sent.
- */
-export async function markNoticeSending(db: Executor, id: string): Promise<boolean> {
-  const rows = await db
-    .update(installmentNotices)
-    .set({ status: "Sending" })
-    .where(and(eq(installmentNotices.id, id), unfinished))
-    .returning({ id: installmentNotices.id });
-  return rows.length > 0;
-}
-
 export async function markNoticeSent(
   db: Executor,
   id: string,
@@ -161,7 +145,7 @@ export async function markNoticeSent(
   await db
     .update(installmentNotices)
     .set({ status: "Sent", sentAt: values.sentAt, messageId: values.messageId, error: null })
-    .where(and(eq(installmentNotices.id, id), unfinished));
+    .where(and(eq(installmentNotices.id, id), eq(installmentNotices.status, "Pending")));
 }
 
 /** Outbox notices: delivered as soon as recorded, in one statement. */
@@ -170,44 +154,27 @@ export async function markNoticesSent(db: Executor, ids: string[], sentAt: Date)
   await db
     .update(installmentNotices)
     .set({ status: "Sent", sentAt })
-    .where(and(inArray(installmentNotices.id, ids), unfinished));
+    .where(and(inArray(installmentNotices.id, ids), eq(installmentNotices.status, "Pending")));
 }
 
 export async function markNoticeFailed(db: Executor, id: string, error: string): Promise<void> {
   await db
     .update(installmentNotices)
     .set({ status: "Failed", error: error.slice(0, 500) })
-    .where(and(eq(installmentNotices.id, id), unfinished));
+    .where(and(eq(installmentNotices.id, id), eq(installmentNotices.status, "Pending")));
 }
 
 /**
- * What a run that stopped left unfinished (`Pending` or `Sending`; runs never overlap). Those recorded
- * before `since` (an earlier day: their text may be out of date) or whose installment is no longer
- * unpaid on an Issued policy are marked Failed, so that the candidate scan records them anew when
- * still due; the others are answered, to be delivered as recorded. `failed`: how many were marked.
+ * Notices still `Pending` from before `before` (a run that stopped between recording and marking):
+ * marked Failed, so that the next send retries them. Answers how many.
  */
-export async function takeUnfinishedNotices(
-  db: Executor,
-  since: Date,
-): Promise<{ resumed: InstallmentNoticeRow[]; failed: number }> {
-  const stale = await db
+export async function failStalePendingNotices(db: Executor, before: Date): Promise<number> {
+  const rows = await db
     .update(installmentNotices)
     .set({ status: "Failed", error: "Envio interrompido antes da confirmação." })
-    .where(
-      and(
-        unfinished,
-        sql`(${installmentNotices.createdAt} < ${at(since)} or not exists (select 1 from ${policyInstallments} i
-          join ${policies} p on p.id = i.policy_id where i.id = ${installmentNotices.installmentId}
-          and i.status in ('Pending', 'Overdue') and p.status = 'Issued'))`,
-      ),
-    )
+    .where(and(eq(installmentNotices.status, "Pending"), lt(installmentNotices.createdAt, before)))
     .returning({ id: installmentNotices.id });
-  const resumed = await db
-    .select()
-    .from(installmentNotices)
-    .where(unfinished)
-    .orderBy(asc(installmentNotices.createdAt), asc(installmentNotices.id));
-  return { resumed, failed: stale.length };
+  return rows.length;
 }
 
 /** Every notice of a policy, by installment then kind's date (what the policy page's history shows). */
