@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Executor } from "@/db/index";
 import { insertBoletos, writeOffActiveBoleto, writeOffPolicyBoletos } from "@/db/queries/boletos";
 import {
@@ -6,6 +7,7 @@ import {
   findQuotationOfPolicy,
   insertEndorsement,
   insertEndorsementInstallment,
+  insertRefund,
   listPolicyInstallments,
   lockPolicy,
   markEndorsementIssued,
@@ -29,7 +31,6 @@ import { createEndorsementDocument, createInstallmentSlipDocument } from "@/lib/
 import { recordEvent } from "@/lib/events/record-event";
 import { ApiError } from "@/lib/http/errors";
 import { normalizeName } from "@/lib/identity";
-import { recordRefund } from "@/lib/refunds/record";
 import { policyVersionAfter, previewExpiresAt } from "./rules";
 
 /** What a draft holds besides its policy and validity: the type, the plan and the money. */
@@ -84,7 +85,7 @@ export type IssuedEndorsement = {
  * Issues a Draft in the caller's transaction: checks it is still valid for the policy as it is now,
  * raises the policy's version, applies the plan (policy and insured fields, installments re-planned
  * or canceled), records the refund and its commission clawback, the endorsement's PDF and the event.
- * Refunds are only recorded here (lib/refunds/record.ts); `settleRefunds` sends them after the
+ * Card refunds are only recorded here (`Pending`); `settleCardRefunds` asks the gateway after the
  * commit. Throws ApiError (and writes nothing, the caller's transaction rolling back): POLICY-NOT-ACTIVE,
  * ENDORSEMENT-EXPIRED. Recorded in the audit trail (`policy.endorsement-issued`, or `policy.canceled`)
  * as `audit`'s actor: the platform's when the caller names nobody.
@@ -147,27 +148,30 @@ export async function issueDraft(
 
   const refundIds: string[] = [];
   if (draft.refundCents > 0) {
-    // The way the money came (lib/refunds/record.ts): sent after the commit, or awaiting a destination.
-    const id = await recordRefund(
-      tx,
-      {
-        brokerId: policy.brokerId,
-        policyId: policy.id,
-        endorsementId: draft.id,
-        reason: "CANCELLATION",
-        paymentMethod: policy.paymentMethod,
-        amountCents: draft.refundCents,
-      },
-      now,
-    );
+    const id = randomUUID();
+    const card = policy.paymentMethod === "CREDIT-CARD";
+    await insertRefund(tx, {
+      id,
+      brokerId: policy.brokerId,
+      policyId: policy.id,
+      endorsementId: draft.id,
+      paymentMethod: policy.paymentMethod,
+      amountCents: draft.refundCents,
+      // A card refund goes through the gateway after the commit; a boleto's or a Pix policy's is a
+      // transfer to register once the insured's account (or Pix key) is known: a Pix "devolução"
+      // answers one payment, while a refund spans the installments paid.
+      status: card ? "Pending" : "AwaitingBankDetails",
+      idempotencyKey: `refund-${id}`,
+      createdAt: now,
+    });
     await recordRefundClawback(tx, {
       policyId: policy.id,
       refundId: id,
       // A withdrawal gives the IOF back too, which carried no commission.
-      refundedNetCents: plan.cancellation?.refundNetCents ?? draft.refundCents,
+      refundedNetCents: draft.plan.cancellation?.refundNetCents ?? draft.refundCents,
       at: now,
     });
-    refundIds.push(id);
+    if (card) refundIds.push(id);
   }
 
   const issued = await markEndorsementIssued(tx, draft.id, {
