@@ -8,7 +8,7 @@ import { signInRequirement } from "@/lib/auth/second-factor/service";
 import { endSession, startSession } from "@/lib/auth/session";
 import { authenticateUser } from "@/lib/auth/sign-in";
 import { type SignInField, type SignInState, signInSchema } from "@/lib/auth/sign-in-schema";
-import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
+import { throttledMessage } from "@/lib/auth/too-many-attempts";
 import { actionFailure, invalidForm, UNREADABLE_FORM_MESSAGE } from "@/lib/forms/action-result";
 import { clientIp } from "@/lib/http/client-address";
 
@@ -28,8 +28,7 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
     ip: clientIp(await headers()),
   });
   if (!result.ok) {
-    if (result.reason === "throttled")
-      return actionFailure(tooManyAttemptsMessage(result.retryAfterSeconds), {}, values);
+    if (result.reason === "throttled") return actionFailure(throttledMessage(result), {}, values);
     return actionFailure("E-mail ou senha incorretos.", {}, values);
   }
   // A second factor to check (or, when the broker requires one, to enrol) before any session.

@@ -23,7 +23,7 @@ import {
 import { clearPendingStep, readPendingStep } from "@/lib/auth/second-factor/pending-step";
 import { startSession } from "@/lib/auth/session";
 import { signInSchema } from "@/lib/auth/sign-in-schema";
-import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
+import { throttledMessage } from "@/lib/auth/too-many-attempts";
 import { clientIp } from "@/lib/http/client-address";
 
 const EXPIRED_MESSAGE = "O tempo para usar a chave de acesso acabou. Tente de novo.";
@@ -74,10 +74,7 @@ async function signInWith(
     ...(step ? { step } : {}),
   });
   if (!result.ok) {
-    const error =
-      result.reason === "throttled"
-        ? tooManyAttemptsMessage(result.retryAfterSeconds)
-        : PASSKEY_FAILED_MESSAGE;
+    const error = result.reason === "throttled" ? throttledMessage(result) : PASSKEY_FAILED_MESSAGE;
     return { ok: false, error };
   }
   await clearPendingStep();
@@ -141,10 +138,7 @@ export async function finishSignInPasskeyRegistrationAction(
     clientAddress: context.ip,
   });
   if (!result.ok) {
-    const error =
-      result.reason === "throttled"
-        ? tooManyAttemptsMessage(result.retryAfterSeconds)
-        : PASSKEY_REGISTER_FAILED_MESSAGE;
+    const error = result.reason === "throttled" ? throttledMessage(result) : PASSKEY_REGISTER_FAILED_MESSAGE;
     return { ok: false, error };
   }
   await clearPendingStep();

@@ -25,7 +25,7 @@ import {
 } from "@/lib/accounts/password-reset-schema";
 import { isLinkTokenShape } from "@/lib/accounts/tokens";
 import { getCurrentUser } from "@/lib/auth/session";
-import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
+import { throttledMessage } from "@/lib/auth/too-many-attempts";
 import {
   actionFailure,
   actionSuccess,
@@ -53,7 +53,7 @@ export async function forgotPasswordAction(
   const requestHeaders = await headers();
   const clientAddress = clientIp(requestHeaders);
   const accepted = await acceptPasswordResetRequest(clientAddress);
-  if (!accepted.ok) return actionFailure(tooManyAttemptsMessage(accepted.retryAfterSeconds), {}, values);
+  if (!accepted.ok) return actionFailure(throttledMessage(accepted), {}, values);
   const origin = publicOrigin(requestHeaders);
   const db = await getDb();
   after(async () => {

@@ -21,7 +21,7 @@ import {
   verifySecondFactor,
 } from "@/lib/auth/second-factor/service";
 import { startSession } from "@/lib/auth/session";
-import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
+import { throttledMessage } from "@/lib/auth/too-many-attempts";
 import {
   actionFailure,
   actionSuccess,
@@ -44,7 +44,7 @@ async function attemptOf(step: PendingStep) {
 }
 
 function failure(result: SecondFactorFailure, message: string) {
-  if (result.reason === "throttled") return actionFailure(tooManyAttemptsMessage(result.retryAfterSeconds));
+  if (result.reason === "throttled") return actionFailure(throttledMessage(result));
   return actionFailure<SecondFactorCodeField>(message, { code: message });
 }
 

@@ -6,8 +6,10 @@ import { DEMO_PASSWORD, signIn, USERS } from "../support/auth";
 /**
  * The sign-in lock-out against a burst, from the outside (lib/auth/sign-in-throttle.ts): 1,000
  * sign-in Server Action calls for one account sent at once over HTTP, the right password last.
- * At most the limit (5 from one address) may be checked; every other answer is the lock-out's,
- * the right password included, and the audit trail holds at most 5 refused sign-ins of that user.
+ * At most the limit (5 from one address) may be checked; every other answer is the lock-out's
+ * (or, with Redis, "could not be checked now" when Redis answers too late under the burst: a
+ * lock-out never counts in-process), the right password included, and the audit trail holds at
+ * most 5 refused sign-ins of that user. Runs on both limiters.
  * The account is a fresh invitee of broker 100000, so no other spec's user is locked.
  */
 const BURST = 1_000;
@@ -34,7 +36,7 @@ async function captureSignInCall(page: Page, email: string, password: string): P
   return captured!;
 }
 
-type Outcome = "signed-in" | "refused" | "locked" | "other";
+type Outcome = "signed-in" | "refused" | "locked" | "unverifiable" | "other";
 
 async function replay(baseURL: string, call: CapturedCall): Promise<Outcome> {
   const headers = Object.fromEntries(
@@ -53,6 +55,7 @@ async function replay(baseURL: string, call: CapturedCall): Promise<Outcome> {
   )
     return "signed-in";
   if (text.includes("Muitas tentativas")) return "locked";
+  if (text.includes("Não foi possível conferir a tentativa")) return "unverifiable";
   if (text.includes("E-mail ou senha incorretos")) return "refused";
   return "other";
 }
@@ -62,11 +65,6 @@ test("1,000 simultaneous sign-ins of one account: at most 5 checked, the right p
   browser,
   baseURL,
 }) => {
-  // Known gap (open): with REDIS_URL the burst's load delays Redis past the limiter's 250 ms, the
-  // fallback store then counts part of the attempts in-process, and 10 (the per-e-mail limit) were
-  // checked instead of 5. Lock-outs must not fall back in-process; until they do, this runs on the
-  // in-process limiter only.
-  test.skip(Boolean(process.env.REDIS_URL), "lock-outs still fall back in-process when Redis is slow");
   test.setTimeout(180_000);
   const stamp = Date.now();
   const email = `rajada-${stamp}@corretorademo.com.br`;
@@ -92,16 +90,17 @@ test("1,000 simultaneous sign-ins of one account: at most 5 checked, the right p
   const count = (outcome: Outcome) => outcomes.filter((each) => each === outcome).length;
 
   console.log(
-    `lock-out burst: ${BURST} calls, ${count("refused")} refused, ${count("signed-in")} signed in, ${count("locked")} locked out`,
+    `lock-out burst: ${BURST} calls, ${count("refused")} refused, ${count("signed-in")} signed in, ${count("locked")} locked out, ${count("unverifiable")} not checked (store late)`,
   );
   expect(count("other"), "every answer is the form's").toBe(0);
   const checked = count("refused") + count("signed-in");
   expect(checked).toBeGreaterThan(0);
   expect(checked).toBeLessThanOrEqual(LIMIT_PER_ADDRESS);
-  expect(count("locked")).toBe(BURST - checked);
-  // The right password came last: unless it was among the first five checked, it was locked out.
+  expect(count("locked") + count("unverifiable")).toBe(BURST - checked);
+  expect(count("locked")).toBeGreaterThan(0);
+  // The right password came last: unless it was among the first five checked, it was not let in.
   if (outcomes.at(-1) === "signed-in") expect(count("refused")).toBeLessThan(LIMIT_PER_ADDRESS);
-  else expect(outcomes.at(-1)).toBe("locked");
+  else expect(["locked", "unverifiable"]).toContain(outcomes.at(-1));
 
   // The trail agrees: at most five refused sign-ins of that user.
   await page.goto("/settings/audit?action=auth.sign-in-failed");

@@ -7,12 +7,12 @@ import { recordAudit } from "@/lib/audit/record";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { hashPassword, verifyPassword } from "./password";
 import { endSessionsAndTheirPasskeys } from "./session-endings";
-import { guardAttempt } from "./sign-in-throttle";
+import { guardAttempt, type Throttled } from "./sign-in-throttle";
 
 export type ChangePasswordResult =
   | { ok: true; endedSessions: number }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+  | Throttled;
 
 /**
  * Changes a signed-in user's password after checking the current one (wrong guesses are throttled

@@ -1,6 +1,6 @@
 import { getLimiter } from "@/lib/rate-limit";
 import type { LimitRule } from "@/lib/rate-limit/policies";
-import type { WindowStore } from "@/lib/rate-limit/store";
+import { StoreUnavailableError, type WindowOutcome, type WindowStore } from "@/lib/rate-limit/store";
 import { toWholeSeconds } from "@/lib/rate-limit/window-math";
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
@@ -15,7 +15,8 @@ export const SIGN_IN_MAX_ATTEMPTS_PER_EMAIL = 10;
 
 /**
  * Attempts, counted in the API limiter's store, so that with Redis every instance shares the
- * count. Fixed windows: the lock-out ends at a predictable instant.
+ * count, and only there: never counted in-process, whatever Redis does (`onStoreFailure`). Fixed
+ * windows: the lock-out ends at a predictable instant.
  */
 export const SIGN_IN_RULES: readonly LimitRule[] = [
   {
@@ -24,6 +25,7 @@ export const SIGN_IN_RULES: readonly LimitRule[] = [
     limit: SIGN_IN_MAX_ATTEMPTS,
     windowMs: SIGN_IN_WINDOW_SECONDS * 1000,
     status: 429,
+    onStoreFailure: "refuse",
   },
   {
     id: "sign-in-failures-email",
@@ -31,13 +33,20 @@ export const SIGN_IN_RULES: readonly LimitRule[] = [
     limit: SIGN_IN_MAX_ATTEMPTS_PER_EMAIL,
     windowMs: SIGN_IN_WINDOW_SECONDS * 1000,
     status: 429,
+    onStoreFailure: "refuse",
   },
 ];
 
 export type SignInAttempt = { email: string; ip: string };
 
-/** What a locked-out attempt answers instead of its verification's result. */
-export type Throttled = { ok: false; reason: "throttled"; retryAfterSeconds: number };
+/**
+ * What a locked-out attempt answers instead of its verification's result. `unverifiable`: not
+ * locked out, but the shared store (Redis) could not count the attempt, so it was not checked.
+ */
+export type Throttled = { ok: false; reason: "throttled"; retryAfterSeconds: number; unverifiable?: true };
+
+/** How long a person waits when the attempt could not be counted: Redis is slow or away. */
+const UNVERIFIABLE_RETRY_SECONDS = 30;
 
 /** The counters one attempt is checked against: e-mail + client address, then the e-mail alone. */
 function countersOf({ email, ip }: SignInAttempt): { rule: LimitRule; identifier: string }[] {
@@ -71,7 +80,27 @@ export async function guardAttemptIn<T extends { ok: boolean }>(
   verify: () => Promise<T>,
 ): Promise<T | Throttled> {
   const counters = countersOf(attempt);
-  const outcomes = await Promise.all(counters.map(({ rule, identifier }) => store.consume(rule, identifier)));
+  const taken = await Promise.allSettled(
+    counters.map(({ rule, identifier }) => store.consume(rule, identifier)),
+  );
+  if (taken.some((each) => each.status === "rejected")) {
+    await Promise.allSettled(
+      taken.map((each, i) =>
+        each.status === "fulfilled"
+          ? store.release(counters[i]!.rule, counters[i]!.identifier, each.value)
+          : undefined,
+      ),
+    );
+    const failure = taken.find((each) => each.status === "rejected")!.reason;
+    if (!(failure instanceof StoreUnavailableError)) throw failure;
+    return {
+      ok: false,
+      reason: "throttled",
+      retryAfterSeconds: UNVERIFIABLE_RETRY_SECONDS,
+      unverifiable: true,
+    };
+  }
+  const outcomes = taken.map((each) => (each as PromiseFulfilledResult<WindowOutcome>).value);
   const giveBack = () =>
     Promise.all(counters.map(({ rule, identifier }, i) => store.release(rule, identifier, outcomes[i]!)));
   const refused = outcomes.find((outcome) => !outcome.allowed);

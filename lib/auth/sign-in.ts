@@ -4,12 +4,9 @@ import { findActiveUserByEmail, type PortalUser } from "@/db/queries/users";
 import { appendAudit } from "@/lib/audit/record";
 import { processSingleton } from "@/lib/process/registry";
 import { hashPassword, verifyPassword } from "./password";
-import { guardAttempt } from "./sign-in-throttle";
+import { guardAttempt, type Throttled } from "./sign-in-throttle";
 
-export type SignInResult =
-  | { ok: true; user: PortalUser }
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+export type SignInResult = { ok: true; user: PortalUser } | { ok: false; reason: "invalid" } | Throttled;
 
 // A hash to verify against for unknown e-mails, made once per process.
 const dummy = processSingleton("sign-in-dummy-hash", (): { hash?: Promise<string> } => ({}));

@@ -1,13 +1,15 @@
 import { log } from "@/lib/log";
 import { BrandedError } from "@/lib/process/branded-error";
 import type { LimitRule } from "./policies";
-import type { RemoteWindowStore, WindowOutcome, WindowStore } from "./store";
+import { type RemoteWindowStore, StoreUnavailableError, type WindowOutcome, type WindowStore } from "./store";
 
 export type FallbackOptions = {
   /** Longest wait for the remote store per call; past it the call is counted in-process. */
   timeoutMs: number;
   /** The same until the remote store has answered once (the first call also opens the connection). */
   firstCallTimeoutMs: number;
+  /** Longest wait for the remote store for a rule that is never counted in-process (`onStoreFailure: "refuse"`). */
+  strictTimeoutMs: number;
   /** First delay before checking the remote store again; doubles up to `maxProbeMs`. */
   firstProbeMs: number;
   maxProbeMs: number;
@@ -32,6 +34,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * waits longer than `timeoutMs` on Redis (`firstCallTimeoutMs` before Redis has answered once,
  * since that call opens the connection) and never fails because of it. During an outage each
  * process limits alone, from zero; calls counted in-process are not copied to Redis afterwards.
+ *
+ * Rules with `onStoreFailure: "refuse"` (the lock-outs) are the exception: they always go to the
+ * remote store, outage or not, wait up to `strictTimeoutMs`, and throw `StoreUnavailableError`
+ * rather than count in-process.
  */
 export class FallbackWindowStore implements WindowStore {
   private degraded = false;
@@ -63,6 +69,7 @@ export class FallbackWindowStore implements WindowStore {
   }
 
   async consume(rule: LimitRule, identifier: string): Promise<WindowOutcome> {
+    if (isStrict(rule)) return this.strictly(() => this.primary.consume(rule, identifier));
     if (!this.degraded) {
       try {
         return await this.fromPrimary(this.primary.consume(rule, identifier));
@@ -81,6 +88,11 @@ export class FallbackWindowStore implements WindowStore {
    */
   async release(rule: LimitRule, identifier: string, outcome: WindowOutcome): Promise<void> {
     if (this.countedInProcess.has(outcome)) return this.fallback.release(rule, identifier, outcome);
+    if (isStrict(rule)) {
+      // Not taken back in time: the call stays counted, as above.
+      await this.strictly(() => this.primary.release(rule, identifier, outcome)).catch(() => undefined);
+      return;
+    }
     try {
       await this.fromPrimary(this.primary.release(rule, identifier, outcome));
     } catch (error) {
@@ -89,6 +101,7 @@ export class FallbackWindowStore implements WindowStore {
   }
 
   async count(rule: LimitRule, identifier: string): Promise<number> {
+    if (isStrict(rule)) return this.strictly(() => this.primary.count(rule, identifier));
     if (!this.degraded) {
       try {
         return await this.fromPrimary(this.primary.count(rule, identifier));
@@ -112,6 +125,23 @@ export class FallbackWindowStore implements WindowStore {
     );
     this.answered = true;
     return result;
+  }
+
+  /** A strict rule's call: the remote store's answer within `strictTimeoutMs`, or StoreUnavailableError. */
+  private async strictly<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      const result = await withTimeout(call(), this.options.strictTimeoutMs);
+      this.answered = true;
+      return result;
+    } catch (error) {
+      this.degrade(error);
+      throw new StoreUnavailableError(
+        `${this.primary.kind} did not answer a rule that is never counted in-process`,
+        {
+          cause: error,
+        },
+      );
+    }
   }
 
   private degrade(error: unknown): void {
@@ -139,4 +169,8 @@ export class FallbackWindowStore implements WindowStore {
     }, delayMs);
     this.probeTimer.unref();
   }
+}
+
+function isStrict(rule: LimitRule): boolean {
+  return rule.onStoreFailure === "refuse";
 }

@@ -20,6 +20,7 @@ export const DEFAULT_KEY_PREFIX = "broker-portal:rl";
 export const DEFAULT_FALLBACK: FallbackOptions = {
   timeoutMs: 250,
   firstCallTimeoutMs: 1_500,
+  strictTimeoutMs: 3_000,
   firstProbeMs: 250,
   maxProbeMs: 5_000,
 };
@@ -43,7 +44,8 @@ export function createConfiguredLimiter(config: LimiterConfig = {}): Limiter {
   const options = { enabled: config.enabled };
   if (config.redisUrl) {
     const client = createRedisClient(config.redisUrl, {
-      commandTimeoutMs: fallback.timeoutMs,
+      // The longest wait any rule accepts: each call is cut at its own rule's timeout.
+      commandTimeoutMs: Math.max(fallback.timeoutMs, fallback.strictTimeoutMs),
       connectTimeoutMs: fallback.firstCallTimeoutMs,
     });
     const commands = adaptIoredis(client, { connectTimeoutMs: fallback.firstCallTimeoutMs });

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { guardAttemptIn, SIGN_IN_MAX_ATTEMPTS, SIGN_IN_RULES } from "@/lib/auth/sign-in-throttle";
 import { GatewayError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { createConfiguredLimiter, type Limiter } from "./index";
@@ -10,7 +11,13 @@ if (!hasRedisServer) {
 }
 
 const NOW = Date.parse("2026-03-10T12:00:05.000Z");
-const FALLBACK = { timeoutMs: 200, firstCallTimeoutMs: 1_000, firstProbeMs: 50, maxProbeMs: 200 };
+const FALLBACK = {
+  timeoutMs: 200,
+  firstCallTimeoutMs: 1_000,
+  strictTimeoutMs: 1_000,
+  firstProbeMs: 50,
+  maxProbeMs: 200,
+};
 const key = (keyId: string): LimitSubject => ({ kind: "key", keyId, dailyQuota: 1000 });
 
 async function statuses(limiter: Limiter, subject: LimitSubject, calls: number): Promise<number[]> {
@@ -101,6 +108,40 @@ describe.skipIf(!hasRedisServer)("Redis outage (a private redis-server on a free
     await waitUntil(() => limiter.describeBackend() === "redis");
     expect(await statuses(limiter, key("thawed"), 1)).toEqual([200]);
     expect((await observer().getKeyUsage("thawed", 1000)).callsToday).toBe(1);
+  });
+
+  it("never counts a lock-out in-process: while Redis does not answer the attempt is refused unchecked", async () => {
+    await waitUntil(() => limiter.describeBackend() === "redis");
+    const attempt = { email: "congelada@teste.com.br", ip: "203.0.113.90" };
+    const verify = vi.fn(async () => ({ ok: false as const, reason: "invalid" as const }));
+    redis.freeze();
+    try {
+      for (let i = 0; i < SIGN_IN_MAX_ATTEMPTS + 2; i++)
+        expect(await guardAttemptIn(limiter.store, attempt, verify)).toMatchObject({
+          reason: "throttled",
+          unverifiable: true,
+        });
+      expect(verify).not.toHaveBeenCalled();
+      // A give-back Redis does not take is dropped (the call stays counted), never thrown.
+      const outcome = {
+        allowed: true,
+        limit: SIGN_IN_MAX_ATTEMPTS,
+        remaining: 4,
+        resetAt: Date.now() + 60_000,
+      };
+      await expect(limiter.store.release(SIGN_IN_RULES[0]!, "congelada", outcome)).resolves.toBeUndefined();
+    } finally {
+      redis.thaw();
+    }
+    // Redis runs the frozen calls once thawed: those unchecked attempts may still count (a lock-out
+    // errs on the side of counting), but never more than the limit are checked.
+    await waitUntil(() => limiter.describeBackend() === "redis");
+    const after = [];
+    for (let i = 0; i < SIGN_IN_MAX_ATTEMPTS + 1; i++)
+      after.push(await guardAttemptIn(limiter.store, attempt, verify));
+    expect(after.filter((each) => "unverifiable" in each)).toEqual([]);
+    expect(after.at(-1)).toMatchObject({ reason: "throttled" });
+    expect(verify.mock.calls.length).toBeLessThanOrEqual(SIGN_IN_MAX_ATTEMPTS);
   });
 
   it("starts in-process when Redis is down at start-up", async () => {

@@ -19,6 +19,14 @@ export type LimitRule = {
   windowMs: number;
   /** The answer when the rule is spent: 403 for the quota, 429 for windows. */
   status: 403 | 429;
+  /**
+   * What a call gets when the shared store (Redis) does not count it in time. By default it is
+   * counted in-process (each instance limits alone until Redis answers again). `refuse` is for the
+   * lock-outs: a count that starts from zero in-process would let a guesser past the limit (a burst
+   * slows Redis's answers past the usual timeout), so these wait longer for Redis and, failing it,
+   * throw `StoreUnavailableError` for the caller to refuse the attempt.
+   */
+  onStoreFailure?: "count-in-process" | "refuse";
 };
 
 export const DAY_MS = 86_400_000;
@@ -123,6 +131,25 @@ export const WINDOW_RULES = {
     id: "portal-second-copy",
     algorithm: "sliding-window",
     limit: 10,
+    windowMs: 60_000,
+    status: 429,
+  },
+  /**
+   * "2ª via" from the insured's payment page (per client address: nobody is signed in). Each makes a
+   * boleto and a Pix charge; an insured needs one, a few for retries.
+   */
+  "insured-second-copy": {
+    id: "insured-second-copy",
+    algorithm: "sliding-window",
+    limit: 5,
+    windowMs: 10 * 60_000,
+    status: 429,
+  },
+  /** Views of the insured's payment page (per client address): each draws QR codes. */
+  "insured-page": {
+    id: "insured-page",
+    algorithm: "sliding-window",
+    limit: 30,
     windowMs: 60_000,
     status: 429,
   },

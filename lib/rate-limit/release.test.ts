@@ -75,7 +75,13 @@ describe.each(listTestBackends())("WindowStore.release: $name", (backend) => {
 });
 
 describe.skipIf(!hasRedisServer)("FallbackWindowStore.release (a private redis-server)", () => {
-  const FALLBACK = { timeoutMs: 200, firstCallTimeoutMs: 1_000, firstProbeMs: 50, maxProbeMs: 200 };
+  const FALLBACK = {
+    timeoutMs: 200,
+    firstCallTimeoutMs: 1_000,
+    strictTimeoutMs: 1_000,
+    firstProbeMs: 50,
+    maxProbeMs: 200,
+  };
 
   it("gives a call back where it was counted: in-process during an outage, even once Redis is back", async () => {
     const redis = await startPrivateRedis();

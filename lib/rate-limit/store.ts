@@ -1,4 +1,10 @@
+import { BrandedError } from "@/lib/process/branded-error";
 import type { LimitRule } from "./policies";
+
+/** A rule with `onStoreFailure: "refuse"` could not be counted: the shared store did not answer. */
+export class StoreUnavailableError extends BrandedError {
+  static override readonly brand = "RateLimitStoreUnavailableError";
+}
 
 /** What one counted call did to one rule's window. Instants are ms since the epoch. */
 export type WindowOutcome = {

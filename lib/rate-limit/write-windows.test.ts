@@ -8,6 +8,7 @@ import { SandboxPaymentGateway } from "@/lib/payments/sandbox";
 import { setUpDomainTestDatabase } from "@/lib/testing/domain-database";
 import { keyHeader, peerHeader } from "@/lib/testing/fixtures";
 import { callRoute } from "@/lib/testing/route";
+import { clearOfWindowEdge } from "@/lib/testing/window-edge";
 import { createConfiguredLimiter, enforceWindow, useLimiterForTesting } from "./index";
 import { ENDPOINT_RULES, WINDOW_RULES, type WindowLimit } from "./policies";
 
@@ -51,6 +52,8 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  // Every window here is a minute: a sliding window's count is weighted across its edge.
+  await clearOfWindowEdge(60_000, 20_000);
   useLimiterForTesting(createConfiguredLimiter());
   const broker = context.brokers["100000"];
   const [user] = await context.handle.db

@@ -1,6 +1,7 @@
 /**
  * Lock-outs count in fixed windows aligned to the epoch (15 minutes; an hour for the reset's
- * per-e-mail count, which ends on a 15-minute edge too): a test that spends a window's attempts
+ * per-e-mail count, which ends on a 15-minute edge too) and sliding windows weigh the previous
+ * window's count down as the current one runs (a minute for the write windows): a test that spends a window's attempts
  * and expects the next one refused would see a fresh window if it ran across an edge. Called before
  * each such test: when the clock is within `marginMs` of the next edge, it waits for the edge to
  * pass (at most `marginMs`), so that the test runs inside one window.

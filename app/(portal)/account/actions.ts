@@ -10,7 +10,7 @@ import {
   passwordChangeSchema,
 } from "@/lib/auth/password-change-schema";
 import { endSession, requireUser } from "@/lib/auth/session";
-import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
+import { throttledMessage } from "@/lib/auth/too-many-attempts";
 import {
   actionFailure,
   actionSuccess,
@@ -44,7 +44,7 @@ export async function changePasswordAction(
     clientAddress: clientIp(await headers()),
   });
   if (result.ok) return actionSuccess({ endedSessions: result.endedSessions });
-  if (result.reason === "throttled") return actionFailure(tooManyAttemptsMessage(result.retryAfterSeconds));
+  if (result.reason === "throttled") return actionFailure(throttledMessage(result));
   return actionFailure<PasswordChangeField>(REVIEW_FIELDS_MESSAGE, {
     currentPassword: "Senha atual incorreta.",
   });

@@ -20,7 +20,7 @@ import {
   removePasskey,
 } from "@/lib/auth/passkeys/service";
 import { requireUser } from "@/lib/auth/session";
-import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
+import { throttledMessage } from "@/lib/auth/too-many-attempts";
 import { actionFailure, actionSuccess } from "@/lib/forms/action-result";
 import { clientIp } from "@/lib/http/client-address";
 import { readSignedInForm, staleProof } from "./signed-in-form";
@@ -74,10 +74,7 @@ export async function finishPasskeyRegistrationAction(
     sessionId: user.sessionId,
   });
   if (!result.ok) {
-    const error =
-      result.reason === "throttled"
-        ? tooManyAttemptsMessage(result.retryAfterSeconds)
-        : PASSKEY_REGISTER_FAILED_MESSAGE;
+    const error = result.reason === "throttled" ? throttledMessage(result) : PASSKEY_REGISTER_FAILED_MESSAGE;
     return { ok: false, error };
   }
   revalidatePath("/account");
@@ -100,7 +97,7 @@ export async function removePasskeyAction(
     clientAddress: form.clientAddress,
   });
   if (!result.ok) {
-    if (result.reason === "throttled") return actionFailure(tooManyAttemptsMessage(result.retryAfterSeconds));
+    if (result.reason === "throttled") return actionFailure(throttledMessage(result));
     return actionFailure<RemovePasskeyField>("Senha incorreta.", { password: "Confira a senha." });
   }
   revalidatePath("/account");

@@ -22,7 +22,7 @@ import {
   reauthPasswordSchema,
 } from "@/lib/auth/reauth-schema";
 import { type CurrentUser, requireUser } from "@/lib/auth/session";
-import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
+import { throttledMessage } from "@/lib/auth/too-many-attempts";
 import { actionFailure, actionSuccess } from "@/lib/forms/action-result";
 import { clientIp } from "@/lib/http/client-address";
 import { readSignedInForm } from "./signed-in-form";
@@ -41,7 +41,7 @@ function answer(result: ReauthResult, field: ReauthField, wrong: string): Reauth
     revalidatePath("/account");
     return actionSuccess({ verifiedUntil: result.verifiedUntil.toISOString() });
   }
-  if (result.reason === "throttled") return actionFailure(tooManyAttemptsMessage(result.retryAfterSeconds));
+  if (result.reason === "throttled") return actionFailure(throttledMessage(result));
   return actionFailure<ReauthField>(wrong, { [field]: wrong });
 }
 
@@ -95,7 +95,6 @@ export async function finishReauthPasskeyAction(
     rp: relyingPartyOf(requestHeaders),
   });
   if (result.ok) return { ok: true, data: { next: "/account" } };
-  const error =
-    result.reason === "throttled" ? tooManyAttemptsMessage(result.retryAfterSeconds) : PASSKEY_FAILED_MESSAGE;
+  const error = result.reason === "throttled" ? throttledMessage(result) : PASSKEY_FAILED_MESSAGE;
   return { ok: false, error };
 }

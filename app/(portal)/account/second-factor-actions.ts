@@ -23,7 +23,7 @@ import {
   setBrokerRequiresSecondFactor,
 } from "@/lib/auth/second-factor/service";
 import { requireUser } from "@/lib/auth/session";
-import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
+import { throttledMessage } from "@/lib/auth/too-many-attempts";
 import {
   actionFailure,
   actionSuccess,
@@ -35,7 +35,7 @@ import { readSignedInForm, staleProof } from "./signed-in-form";
 const CODE_FIELDS = ["code"] as const;
 
 function codeFailure(result: SecondFactorFailure) {
-  if (result.reason === "throttled") return actionFailure(tooManyAttemptsMessage(result.retryAfterSeconds));
+  if (result.reason === "throttled") return actionFailure(throttledMessage(result));
   return actionFailure<SecondFactorCodeField>(REVIEW_FIELDS_MESSAGE, {
     code: "Código incorreto ou já usado.",
   });
@@ -102,7 +102,7 @@ export async function removeSecondFactorAction(
     clientAddress: form.clientAddress,
   });
   if (!result.ok) {
-    if (result.reason === "throttled") return actionFailure(tooManyAttemptsMessage(result.retryAfterSeconds));
+    if (result.reason === "throttled") return actionFailure(throttledMessage(result));
     return actionFailure<RemoveSecondFactorField>("Senha ou código incorretos.", {
       password: "Confira a senha.",
       code: "Confira o código.",

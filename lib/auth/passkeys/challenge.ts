@@ -4,6 +4,7 @@ import { cookies } from "next/headers";
 import { env } from "@/lib/env";
 import { getLimiter } from "@/lib/rate-limit";
 import type { LimitRule } from "@/lib/rate-limit/policies";
+import { StoreUnavailableError } from "@/lib/rate-limit/store";
 import { deriveSecret } from "@/lib/secrets";
 
 export const PASSKEY_CHALLENGE_COOKIE = "bp_passkey_challenge";
@@ -66,7 +67,8 @@ export async function openChallenge(
  * Marks the challenges already answered, in the limiter's store (shared by every instance with
  * Redis). A sliding window twice the challenge's life, counted twice per claim: the weighted
  * previous bucket still counts at least one for as long as the challenge can be valid, so a
- * challenge claimed just before a bucket boundary stays claimed after it.
+ * challenge claimed just before a bucket boundary stays claimed after it. Never counted
+ * in-process (`onStoreFailure`): another instance could not see the claim.
  */
 const CLAIMED_RULE: LimitRule = {
   id: "passkey-challenge-claimed",
@@ -74,15 +76,24 @@ const CLAIMED_RULE: LimitRule = {
   limit: 2,
   windowMs: 2 * PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
   status: 429,
+  onStoreFailure: "refuse",
 };
 
-/** True the first time a challenge is claimed, false ever after (within its life). */
+/**
+ * True the first time a challenge is claimed, false ever after (within its life), and false when
+ * the shared store cannot tell (the person starts again with a new challenge).
+ */
 export async function claimChallenge(challenge: string): Promise<boolean> {
   const store = getLimiter().store;
-  const first = await store.consume(CLAIMED_RULE, challenge);
-  if (!first.allowed || first.remaining !== CLAIMED_RULE.limit - 1) return false;
-  await store.consume(CLAIMED_RULE, challenge);
-  return true;
+  try {
+    const first = await store.consume(CLAIMED_RULE, challenge);
+    if (!first.allowed || first.remaining !== CLAIMED_RULE.limit - 1) return false;
+    await store.consume(CLAIMED_RULE, challenge);
+    return true;
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) return false;
+    throw error;
+  }
 }
 
 /** Hands a challenge to this browser (a new one replaces any other under way). */
