@@ -1,15 +1,24 @@
 import { z } from "zod";
 import { processSingleton } from "./process/registry";
 
-const envSchema = z.object({
+/** A URL setting whose scheme must be one of `schemes` (an http:// REDIS_URL is a typo, not a store). */
+const urlOf = (...schemes: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((value) => schemes.includes(new URL(value).protocol.slice(0, -1)), {
+      message: `a ${schemes.map((scheme) => `${scheme}://`).join(" or ")} URL`,
+    });
+
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** postgres://… selects PostgreSQL; unset selects the embedded PGlite database. */
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: urlOf("postgres", "postgresql").optional(),
   PGLITE_DIR: z.string().min(1).default(".data/pglite"),
   /** Secret from which API-key hashes, sessions and document links are keyed (≥ 32 chars). */
   APP_SECRET: z.string().min(32).optional(),
-  REDIS_URL: z.string().url().optional(),
-  UPSTASH_REDIS_REST_URL: z.string().url().optional(),
+  REDIS_URL: urlOf("redis", "rediss").optional(),
+  UPSTASH_REDIS_REST_URL: urlOf("https", "http").optional(),
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
   /** Longest wait for Redis per limit check before the call is counted in-process (ms). */
   RATE_LIMIT_STORE_TIMEOUT_MS: z.coerce.number().int().min(20).max(10_000).default(250),
