@@ -4,7 +4,7 @@
 import "./load-env";
 import { DatabaseLockedError, getDatabaseHandle } from "@/db/index";
 import { log } from "@/lib/log";
-import { checkServerConfig } from "@/lib/server/production-config";
+import { checkServerConfig, stopProcess } from "@/lib/server/production-config";
 import { refuseOlderSchema } from "@/lib/server/schema-guard";
 import { startWorker, stopWorker } from "@/lib/worker";
 
@@ -29,8 +29,8 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
+// One line naming the problem, as the app prints it; the stack only at LOG_LEVEL=debug.
 main().catch((error) => {
-  if (error instanceof DatabaseLockedError) console.error(error.message);
-  else console.error(error);
-  process.exit(1);
+  if (!(error instanceof DatabaseLockedError)) log.debug({ err: error }, "worker start-up failed");
+  stopProcess(error instanceof Error ? error.message : String(error));
 });
