@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Executor } from "../index";
 import { boletoInstructions, installmentBoletos, policyInstallments } from "../schema";
 
@@ -56,7 +56,11 @@ export async function listInstallmentBoletos(db: Executor, installmentId: string
     .orderBy(desc(installmentBoletos.createdAt));
 }
 
-/** Writes off every Active boleto of a policy's installments (a cancellation), each with its `02`. */
+/**
+ * Writes off every Active boleto of a policy's installments not paid (a cancellation), each with
+ * its `02`. A paid installment's boleto is left alone: the bank liquidated it (a Pix or card payment
+ * writes the boleto off when it settles), and a write-off of a liquidated boleto is rejected.
+ */
 export async function writeOffPolicyBoletos(db: Executor, policyId: string, at: Date): Promise<number> {
   const rows = await db
     .update(installmentBoletos)
@@ -69,7 +73,7 @@ export async function writeOffPolicyBoletos(db: Executor, policyId: string, at: 
           db
             .select({ id: policyInstallments.id })
             .from(policyInstallments)
-            .where(eq(policyInstallments.policyId, policyId)),
+            .where(and(eq(policyInstallments.policyId, policyId), ne(policyInstallments.status, "Paid"))),
         ),
       ),
     )
@@ -79,4 +83,28 @@ export async function writeOffPolicyBoletos(db: Executor, policyId: string, at: 
       .insert(boletoInstructions)
       .values(rows.map((row) => ({ boletoId: row.id, code: "02" as const, createdAt: at })));
   return rows.length;
+}
+
+/** The installment's current boleto (Active), if it has one. */
+export async function findActiveBoleto(db: Executor, installmentId: string): Promise<BoletoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(installmentBoletos)
+    .where(and(eq(installmentBoletos.installmentId, installmentId), eq(installmentBoletos.status, "Active")));
+  return row;
+}
+
+/**
+ * Moves an active boleto to a new due date at the bank (instruction `06`, with the new date): the
+ * same boleto, our number and amount. The row keeps what its entry (`01`) told the bank, so that a
+ * day's remessa is the same bytes whenever written again; the installment holds the new due date
+ * and typeable line (the barcode's due-date factor changes with the date).
+ */
+export async function changeBoletoDueDate(
+  db: Executor,
+  boletoId: string,
+  newDueDate: Date,
+  at: Date,
+): Promise<void> {
+  await db.insert(boletoInstructions).values({ boletoId, code: "06", newDueDate, createdAt: at });
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Executor } from "@/db/index";
-import { insertBoletos, writeOffActiveBoleto, writeOffPolicyBoletos } from "@/db/queries/boletos";
+import {
+  changeBoletoDueDate,
+  findActiveBoleto,
+  insertBoletos,
+  writeOffActiveBoleto,
+  writeOffPolicyBoletos,
+} from "@/db/queries/boletos";
 import {
   cancelUnpaidInstallments,
   type EndorsementRow,
@@ -265,8 +271,10 @@ async function applyInsuredChange(
 
 /**
  * The plan's changed and new installments (a cancellation's are canceled by the caller). A changed
- * boleto is written off and replaced by a new one (new "nosso número", the bank told by the
- * remessa); an added boleto installment gets its own boleto and document. A changed installment's
+ * boleto whose amount stays (a due-day change) keeps its "nosso número" and moves to the new date
+ * (instruction `06`); one whose amount changes is written off and replaced by a new one (new
+ * "nosso número"), the bank told by the remessa; an added boleto installment gets its own boleto
+ * and document. A changed installment's
  * Pix charge is closed (its txid added to `closedPixTxids`); the new charges are registered after the
  * commit. True when any installment changed.
  */
@@ -296,9 +304,16 @@ async function applyInstallments(
     let needsBoleto = ticket;
     if (installment.action === "changed") {
       const row = current.get(installment.installmentNumber);
+      const active = ticket && row?.boletoOurNumber ? await findActiveBoleto(tx, row.id) : undefined;
+      // Only the due date moves (a due-day change): the bank moves the same boleto (`06`), same our
+      // number and amount, with the barcode of the new date; else it is replaced (`02` + `01`).
+      const moved =
+        active && active.registration !== "Rejected" && active.amountCents === installment.premiumTotalCents
+          ? buildBoleto({ ourNumber: active.ourNumber, amountCents: active.amountCents, dueDate })
+          : undefined;
       const changed = await updateUnpaidInstallment(tx, policy.id, {
         ...amounts,
-        typeableLine: row?.typeableLine ?? null,
+        typeableLine: moved?.typeableLine ?? row?.typeableLine ?? null,
       });
       // The preview saw it unpaid and the policy has not changed since (checked by the caller).
       if (!changed || !row)
@@ -306,9 +321,14 @@ async function applyInstallments(
       installmentId = row.id;
       const closed = await closeActivePixCharge(tx, row.id, "Replaced", now);
       if (closed) closedPixTxids.push(closed.txid);
-      // A boleto installment issued before boletos were recorded one by one has none to replace.
-      needsBoleto = ticket && Boolean(row.boletoOurNumber);
-      if (needsBoleto) await writeOffActiveBoleto(tx, row.id, now);
+      if (moved && active) {
+        await changeBoletoDueDate(tx, active.id, startOfBusinessDay(businessDay(dueDate)), now);
+        needsBoleto = false;
+      } else {
+        // A boleto installment issued before boletos were recorded one by one has none to replace.
+        needsBoleto = ticket && Boolean(row.boletoOurNumber);
+        if (needsBoleto) await writeOffActiveBoleto(tx, row.id, now);
+      }
     } else {
       const row = await insertEndorsementInstallment(tx, policy.id, {
         ...amounts,
