@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findModalityByOperationCode } from "@/lib/catalogue";
 import { evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
+import { multiplyCents } from "@/lib/money";
 import {
   SAMPLE_OPERATION_CODES,
   sampleAnswers,
@@ -9,7 +10,7 @@ import {
   sampleEquipmentItem,
 } from "./fixtures";
 import { priceQuotation } from "./price-quotation";
-import type { VariantQuote } from "./pricing";
+import { IOF_RATE, type VariantQuote } from "./pricing";
 
 const QUOTED_AT = new Date();
 
@@ -25,7 +26,7 @@ function price(modality: "bike" | "equipment", overrides: Record<string, unknown
 }
 
 const reais = (cents: number) => cents / 100;
-const FIELDS = ["netCents", "taxCents", "totalCents", "commissionCents", "grievanceCents"] as const;
+const FIELDS = ["netCents", "commissionCents", "grievanceCents"] as const;
 
 describe("item-based pricing", () => {
   it("a R$ 8.000 bike with damage and theft costs R$ 400 to 900 a year", () => {
@@ -52,7 +53,7 @@ describe("item-based pricing", () => {
     }
   });
 
-  it("the aggregate of several items equals the sum of its items to the centavo", () => {
+  it("the aggregate of several items equals the sum of its items to the centavo, but for the IOF", () => {
     const quotes = price("bike", {
       "BROKERAGE-COMMISSION": "17.33",
       ITEMS: [
@@ -88,6 +89,10 @@ describe("item-based pricing", () => {
     for (const field of FIELDS) {
       expect(aggregate.premium[field]).toBe(items.reduce((sum, q) => sum + q.premium[field], 0));
     }
+    // The IOF is the policy's: computed once on the aggregate net.
+    const net = aggregate.premium.netCents;
+    expect(aggregate.premium.taxCents).toBe(multiplyCents(net, IOF_RATE));
+    expect(aggregate.premium.totalCents).toBe(net + aggregate.premium.taxCents);
     expect(aggregate.itemValueCents).toBe(items.reduce((sum, q) => sum + q.itemValueCents!, 0));
     expect(aggregate.limitCents).toBe(items.reduce((sum, q) => sum + q.limitCents, 0));
     expect(aggregate.rates).toEqual(items.flatMap((q) => q.rates));
@@ -103,6 +108,23 @@ describe("item-based pricing", () => {
     // Only the aggregate has plans, and with an invoice-less bike among the items, card plans only.
     expect(items.every((q) => q.plans.length === 0)).toBe(true);
     expect(new Set(aggregate.plans.map((p) => p.paymentType))).toEqual(new Set(["CreditCard"]));
+  });
+
+  it("computes the aggregate's IOF on the aggregate net, not as the items' IOF added up", () => {
+    // Three R$ 8.001,00 bikes: each item's IOF rounds up, and added up they were a centavo high.
+    const quotes = price("bike", {
+      ITEMS: [1, 2, 3].map((n) =>
+        sampleBikeItem({ "SERIAL-NUMBER": `BIKE-${n}`, "ORIGINAL-VALUE": "8001.00" }),
+      ),
+    });
+    const aggregate = quotes.at(-1)!;
+    const items = quotes.slice(0, -1);
+    expect(aggregate.premium.taxCents).toBe(multiplyCents(aggregate.premium.netCents, IOF_RATE));
+    expect(aggregate.premium.taxCents).toBe(13_286);
+    expect(items.reduce((sum, q) => sum + q.premium.taxCents, 0)).toBe(13_287);
+    expect(aggregate.premium.totalCents).toBe(aggregate.premium.netCents + 13_286);
+    // What the proposal charges: the plans' IOF is the aggregate's.
+    for (const plan of aggregate.plans) expect(plan.taxCents).toBe(13_286);
   });
 
   it("bikes with invoices are offered card, boleto and Pix", () => {

@@ -2,12 +2,13 @@ import type { Rate } from "@/db/schema";
 import type { AnswerValues } from "@/lib/catalogue/evaluate";
 import { type AnswerEntry, entriesOf, insuredItemsOf, itemValueCents } from "@/lib/catalogue/items";
 import type { ItemCoverageRule, ItemModalityDefinition, PersonType } from "@/lib/catalogue/types";
-import { allocateCents, MoneyDecimal, reaisToCents, roundHalfEven } from "@/lib/money";
+import { allocateCents, MoneyDecimal, multiplyCents, reaisToCents, roundHalfEven } from "@/lib/money";
 import {
   computePlans,
   computePremium,
   deductibleOf,
   factorOf,
+  IOF_RATE,
   lookupFor,
   type Premium,
   type VariantQuote,
@@ -24,7 +25,8 @@ import {
  *   policyLimit = the largest coverage limit of the item
  *
  * The aggregate variant (last) adds up every figure of the items, so it equals their sum to the
- * centavo; it alone has installment plans, the ones the proposal takes.
+ * centavo, but for the IOF: round(aggregate net x 7,38 %), computed once on the policy's net (and
+ * the total with it); it alone has installment plans, the ones the proposal takes.
  */
 
 type Entry = AnswerEntry;
@@ -115,10 +117,17 @@ const PREMIUM_FIELDS = [
   "commissionCents",
 ] as const satisfies readonly (keyof Premium)[];
 
-function sumPremiums(premiums: Premium[]): Premium {
-  return Object.fromEntries(
-    PREMIUM_FIELDS.map((field) => [field, premiums.reduce((sum, p) => sum + p[field], 0)]),
+/**
+ * The aggregate's premium: the items' figures added up, but for the IOF, levied on the policy's
+ * premium: round(aggregate net x IOF rate), once (the items' roundings added up can be a centavo
+ * off), and the total with it.
+ */
+function aggregatePremium(premiums: Premium[]): Premium {
+  const sum = Object.fromEntries(
+    PREMIUM_FIELDS.map((field) => [field, premiums.reduce((total, p) => total + p[field], 0)]),
   ) as Premium;
+  const taxCents = multiplyCents(sum.netCents, IOF_RATE);
+  return { ...sum, taxCents, totalCents: sum.netCents + taxCents + sum.interestCents };
 }
 
 /** One variant per item, in the order sent, then the aggregate (the only one with plans). */
@@ -138,7 +147,7 @@ export function priceItems(
     rates: quote.rates,
     plans: [],
   }));
-  const premium = sumPremiums(quotes.map((q) => q.premium));
+  const premium = aggregatePremium(quotes.map((q) => q.premium));
   const aggregate: VariantQuote = {
     position: quotes.length,
     aggregate: true,
