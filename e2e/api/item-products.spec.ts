@@ -93,7 +93,9 @@ test.describe("item-based products", () => {
       "COVERAGES",
       "entry 2",
       "COVERAGE-LIMIT-VALUE",
-      "30% of ORIGINAL-VALUE (2400.00)",
+      // The cap in pt-BR money (R$ 2.400,00; the space is a no-break one).
+      "30% of ORIGINAL-VALUE (R$",
+      "2.400,00)",
     );
     // A bike with three claims is declined; a second bike's BRAND OTHER needs BRAND-NAME.
     await expectItemsRefused(api, bikeRequest([sampleBikeItem({ CLAIMS: 3 })]), "CLAIMS");

@@ -2,6 +2,7 @@ import Decimal from "decimal.js";
 import { z } from "zod";
 import { addDays, businessDay } from "@/lib/dates";
 import { isValidCnpjValue, isValidCpfValue, normalizeIdentity } from "@/lib/identity";
+import { formatBrl } from "@/lib/money";
 import { isGuid } from "@/lib/schemas/identifiers";
 import { isSingleLineText, parseBoundedDate } from "@/lib/schemas/primitives";
 import type { Condition, ListRule, NumberBound, Question, Scalar } from "./types";
@@ -213,7 +214,9 @@ function normalise(question: Question, raw: unknown, context: EvaluationContext,
       const value = asDecimal(raw);
       if (!value || value.decimalPlaces() > question.scale) return FAIL;
       if (value.lt(question.min) || value.gt(question.max)) return FAIL;
-      const exceeded = (question.bounds ?? []).map((b) => boundExceeded(b, value, lookup)).find(Boolean);
+      const exceeded = (question.bounds ?? [])
+        .map((b) => boundExceeded(b, value, lookup, question))
+        .find(Boolean);
       return exceeded ? fail({ detail: exceeded }) : ok(value.toFixed());
     }
     case "year": {
@@ -318,8 +321,24 @@ function optionEntryAnswers(entry: unknown): RawAnswer[] | undefined {
   return answers;
 }
 
+/**
+ * The most an answer may be under a computed cap, as the error names it: an amount in reais in pt-BR
+ * money (a cap of 2.499,999 is "R$ 2.499,99", the largest answer it takes), another number cut to
+ * the question's decimals. Never rounded up: the figure shown is always accepted.
+ */
+function capText(max: Decimal, question: Extract<Question, { type: "decimal" }>): string {
+  if (question.label.includes("R$"))
+    return formatBrl(max.times(100).toDecimalPlaces(0, Decimal.ROUND_DOWN).toNumber());
+  return max.toDecimalPlaces(question.scale, Decimal.ROUND_DOWN).toFixed(question.scale);
+}
+
 /** Why a number breaks a bound (in words, for the error), or undefined when it keeps it. */
-function boundExceeded(bound: NumberBound, value: Decimal, lookup: Lookup): string | undefined {
+function boundExceeded(
+  bound: NumberBound,
+  value: Decimal,
+  lookup: Lookup,
+  question: Extract<Question, { type: "decimal" }>,
+): string | undefined {
   if (bound.when && !conditionHolds(bound.when, lookup)) return undefined;
   const limits: { max: Decimal; says: string }[] = [];
   if (bound.max !== undefined) limits.push({ max: new Decimal(bound.max), says: `at most ${bound.max}` });
@@ -329,7 +348,7 @@ function boundExceeded(bound: NumberBound, value: Decimal, lookup: Lookup): stri
     // Without the other answer (missing or invalid, reported on its own) there is nothing to compare.
     if (base) {
       const max = base.times(percent).div(100);
-      limits.push({ max, says: `at most ${percent}% of ${answer} (${max.toFixed(2)})` });
+      limits.push({ max, says: `at most ${percent}% of ${answer} (${capText(max, question)})` });
     }
   }
   if (!limits.some((limit) => value.gt(limit.max))) return undefined;

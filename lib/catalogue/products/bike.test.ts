@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatBrl } from "@/lib/money";
 import { answersNotEvaluated } from "../answer-errors";
 import { findCatalogueItem } from "../describe";
 import { type AnswerValues, conditionHolds, evaluateAnswers, evaluationContext } from "../evaluate";
@@ -273,8 +274,14 @@ describe("bike: coverages", () => {
     expectAccepted(mobile(8_000, "2400.00"));
     expectAccepted(mobile(8_000, 2400));
     expect(expectRefused(mobile(8_000, "2400.01"))).toBe(
-      "ITEMS is invalid: entry 1: COVERAGES is invalid: entry 2: COVERAGE-LIMIT-VALUE is invalid: expected at most 30% of ORIGINAL-VALUE (2400.00).",
+      `ITEMS is invalid: entry 1: COVERAGES is invalid: entry 2: COVERAGE-LIMIT-VALUE is invalid: expected at most 30% of ORIGINAL-VALUE (${formatBrl(240_000)}).`,
     );
+    // 30 % of R$ 8.333,33 is 2.499,999: the message names R$ 2.499,99 (the most it takes), never 2500.00.
+    expectAccepted(mobile(8_333.33, "2499.99"));
+    expect(expectRefused(mobile(8_333.33, "2500.00"))).toBe(
+      `ITEMS is invalid: entry 1: COVERAGES is invalid: entry 2: COVERAGE-LIMIT-VALUE is invalid: expected at most 30% of ORIGINAL-VALUE (${formatBrl(249_999)}).`,
+    );
+    expect(formatBrl(249_999)).toMatch(/^R\$\s2\.499,99$/);
     expectAccepted(mobile(50_000, 10_000));
     expectRefused(
       mobile(50_000, 10_000.01),

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates";
+import { formatBrl } from "@/lib/money";
 import { answersNotEvaluated } from "../answer-errors";
 import { findCatalogueItem } from "../describe";
 import { type AnswerValues, evaluateAnswers, evaluationContext } from "../evaluate";
@@ -231,7 +232,7 @@ describe("construction equipment: coverages", () => {
     expectAccepted(limited(200_000, type, max), `${type} ${max}`);
     const past = (Number(max) + 0.01).toFixed(2);
     expect(expectRefused(limited(200_000, type, past))).toBe(
-      `ITEMS is invalid: entry 1: COVERAGES is invalid: entry ${entryOf(type)}: COVERAGE-LIMIT-VALUE is invalid: expected at most ${percent}% of ITEM-VALUE (${max}).`,
+      `ITEMS is invalid: entry 1: COVERAGES is invalid: entry ${entryOf(type)}: COVERAGE-LIMIT-VALUE is invalid: expected at most ${percent}% of ITEM-VALUE (${formatBrl(Math.round(Number(max) * 100))}).`,
     );
   });
 
@@ -241,12 +242,12 @@ describe("construction equipment: coverages", () => {
       expectAccepted(limited(200_000, type, 60_000));
       expectRefused(
         limited(200_000, type, 60_000.01),
-        "entry 2: COVERAGE-LIMIT-VALUE is invalid: expected at most 100000 and at most 30% of ITEM-VALUE (60000.00).",
+        `entry 2: COVERAGE-LIMIT-VALUE is invalid: expected at most 100000 and at most 30% of ITEM-VALUE (${formatBrl(6_000_000)}).`,
       );
       expectAccepted(limited(500_000, type, 100_000));
       expectRefused(
         limited(500_000, type, "100000.01"),
-        "entry 2: COVERAGE-LIMIT-VALUE is invalid: expected at most 100000 and at most 30% of ITEM-VALUE (150000.00).",
+        `entry 2: COVERAGE-LIMIT-VALUE is invalid: expected at most 100000 and at most 30% of ITEM-VALUE (${formatBrl(15_000_000)}).`,
       );
     },
   );
@@ -274,7 +275,7 @@ describe("construction equipment: coverages", () => {
           },
         ),
       },
-      "ITEMS is invalid: entry 2: COVERAGES is invalid: entry 2: COVERAGE-LIMIT-VALUE is invalid: expected at most 50% of ITEM-VALUE (5000.00).",
+      `ITEMS is invalid: entry 2: COVERAGES is invalid: entry 2: COVERAGE-LIMIT-VALUE is invalid: expected at most 50% of ITEM-VALUE (${formatBrl(500_000)}).`,
     );
   });
 });
