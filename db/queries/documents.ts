@@ -5,6 +5,7 @@ import {
   brokers,
   type DocumentKind,
   documents,
+  endorsements,
   installmentPlans,
   modalities,
   policies,
@@ -12,6 +13,7 @@ import {
   proposals,
   quotations,
   quotationVariants,
+  type Rate,
 } from "../schema";
 
 export type NewDocument = {
@@ -88,6 +90,17 @@ export async function findProposalNumber(db: Executor, proposalId: string) {
  * What the policy PDF and the boletos print: the policy, its broker, the quotation's contact data
  * and, through the quotation's proposal, the chosen variant's coverages.
  */
+/**
+ * The coverages in force (limits, deductibles and net by coverage): the latest issued COVERAGE
+ * endorsement's, else the proposal's chosen variant's.
+ */
+const ratesInForce = sql<
+  Rate[] | null
+>`coalesce((select e.plan -> 'coverage' -> 'rates' from ${endorsements} e
+  where e.policy_id = ${policies.id} and e.status = 'Issued' and e.type = 'COVERAGE'
+    and e.plan -> 'coverage' -> 'rates' is not null
+  order by e.sequence desc limit 1), ${quotationVariants.rates})`;
+
 export async function findPolicyDocumentSource(db: Executor, policyId: string) {
   const [row] = await db
     .select({
@@ -100,7 +113,7 @@ export async function findPolicyDocumentSource(db: Executor, policyId: string) {
         answers: quotations.answers,
       },
       proposalNumber: proposals.number,
-      rates: quotationVariants.rates,
+      rates: ratesInForce,
     })
     .from(policies)
     .innerJoin(brokers, eq(brokers.id, policies.brokerId))
