@@ -58,6 +58,12 @@ export type PaymentImportLine = {
     | "entry-rejected";
   /** A late payment of a replaced (written-off) boleto: the installment's current boleto was written off too. */
   writtenOffBoleto?: boolean;
+  /**
+   * A payment of less than the installment now charges (a boleto an endorsement replaced, paid at
+   * its old amount): the part paid settled, this much left due as installment `restInstallmentNumber`.
+   */
+  shortfallCents?: number;
+  restInstallmentNumber?: number;
   /** The bank's reason for a rejected entry, as the return gives it. */
   rejectReason?: string;
   expectedCents?: number;
