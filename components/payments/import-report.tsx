@@ -1,5 +1,5 @@
 import { formatBrl } from "@/lib/money";
-import { IMPORT_OUTCOME_TEXT, type PaymentImportSummary } from "@/lib/payments/import-summary";
+import { importLineOutcomeText, type PaymentImportSummary } from "@/lib/payments/import-summary";
 import { importReportText } from "./import-report-text";
 
 /** One import's report: its counts and each line's outcome. */
@@ -50,7 +50,7 @@ export function ImportReport({ report }: { report: PaymentImportSummary }) {
                   <td className="num">
                     {line.expectedCents === undefined ? "—" : formatBrl(line.expectedCents)}
                   </td>
-                  <td>{IMPORT_OUTCOME_TEXT[line.outcome]}</td>
+                  <td>{importLineOutcomeText(line)}</td>
                 </tr>
               ))}
             </tbody>

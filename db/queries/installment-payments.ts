@@ -244,6 +244,12 @@ export async function markInstallmentPaid(
   return rows.length === 1;
 }
 
+/** One installment as settling it reads it (its amounts, due date and policy). */
+export async function findInstallment(db: Executor, installmentId: string) {
+  const [row] = await db.select().from(policyInstallments).where(eq(policyInstallments.id, installmentId));
+  return row;
+}
+
 /** Pending -> Overdue for one installment (a declined card charge); false when it was not Pending. */
 export async function markInstallmentOverdue(db: Executor, installmentId: string): Promise<boolean> {
   const rows = await db
@@ -263,6 +269,7 @@ export type SettlementTarget = {
   amountCents: number;
   installmentId: string;
   status: InstallmentStatus;
+  policyId: string;
   policyNumber: string;
   installmentNumber: number;
 };
@@ -287,6 +294,7 @@ export async function lockBoletosByOurNumbers(
       amountCents: installmentBoletos.amountCents,
       installmentId: policyInstallments.id,
       status: policyInstallments.status,
+      policyId: policies.id,
       policyNumber: policies.policyNumber,
       installmentNumber: policyInstallments.installmentNumber,
     })

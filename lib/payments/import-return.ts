@@ -23,6 +23,7 @@ import {
   parseItauReturn,
   type ReturnDetail,
 } from "./cnab400";
+import { syncPolicyPixCharges } from "./pix/policy-charges";
 import { getPixProvider } from "./pix/provider";
 import { settleInstallment } from "./settle-installment";
 
@@ -110,6 +111,9 @@ async function cancelClosedPixCharges(txids: string[]): Promise<void> {
  * - `06` liquidation: "matched" (its installment unpaid and the amount the boleto's own), "already
  *   paid" (to refund), "unknown" or "amount mismatch". A late payment of a replaced boleto is
  *   matched and flagged (`writtenOffBoleto`); the installment's current boleto is then written off.
+ *   When that boleto was for less than the installment now charges (an endorsement raised it), the
+ *   part paid is settled and the rest is due as a new installment: the line says so
+ *   (`shortfallCents`, `restInstallmentNumber`) and the import counts it (`shortfallCount`).
  * - `02` entry confirmed ("registered") and `03` entry rejected ("entry-rejected", with the bank's
  *   reason from 378-385): the boleto's registration becomes Registered or Rejected.
  * - other occurrences: "ignored".
@@ -149,6 +153,7 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
   }
 
   const canceledPix: string[] = [];
+  const shortPolicies = new Set<string>();
   const result = await db.transaction(async (tx) => {
     const targets = await lockBoletosByOurNumbers(
       tx,
@@ -198,8 +203,21 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
       const paidAt = startOfBusinessDay(
         detail.occurrenceDate ?? detail.creditDate ?? businessDay(common.createdAt),
       );
-      if (!(await settleInstallment(tx, target.installmentId, { paidAt, paidCents: detail.paidCents }))) {
-        throw new Error(`installment ${target.installmentId} changed under the import's lock`);
+      const settled = await settleInstallment(
+        tx,
+        target.installmentId,
+        { paidAt, paidCents: detail.paidCents },
+        now,
+      );
+      if (!settled) throw new Error(`installment ${target.installmentId} changed under the import's lock`);
+      if (settled.shortfall) {
+        // Reported on the line (the admins' import report), the rest due as a new installment.
+        lines[i] = {
+          ...line,
+          shortfallCents: settled.shortfall.cents,
+          restInstallmentNumber: settled.shortfall.restInstallmentNumber,
+        };
+        shortPolicies.add(target.policyId);
       }
       // The installment's other ways to pay would take the money twice.
       const pix = await closeActivePixCharge(tx, target.installmentId, "Canceled", now);
@@ -216,7 +234,11 @@ export async function importPaymentReturn(db: Database, input: ImportReturnInput
     });
     return recordImport(tx, input, applied);
   });
-  if (result.status === "Applied") await cancelClosedPixCharges(canceledPix);
+  if (result.status === "Applied") {
+    await cancelClosedPixCharges(canceledPix);
+    // The installments added for the rest of a short payment get their Pix charge.
+    for (const policyId of shortPolicies) await syncPolicyPixCharges(db, policyId, [], { now });
+  }
   log.info(
     {
       importId: result.id,

@@ -1,5 +1,6 @@
 import type { PaymentImportLine, PaymentImportRow } from "@/db/queries/installment-payments";
 import type { ActionState } from "@/lib/forms/action-result";
+import { formatBrl } from "@/lib/money";
 
 /** An import as the portal shows it (serialisable across the Server Action boundary). */
 export type PaymentImportSummary = {
@@ -44,3 +45,10 @@ export const IMPORT_OUTCOME_TEXT: Record<PaymentImportLine["outcome"], string> =
 
 /** What the portal's form for this shows after a submission. */
 export type ImportPaymentsState = ActionState<PaymentImportSummary, "file">;
+
+/** A line's result as the report shows it: a short payment says what is left due and where. */
+export function importLineOutcomeText(line: PaymentImportLine): string {
+  const text = IMPORT_OUTCOME_TEXT[line.outcome];
+  if (!line.shortfallCents) return text;
+  return `${text}: pago a menor, faltam ${formatBrl(line.shortfallCents)} (nova parcela ${line.restInstallmentNumber})`;
+}
