@@ -5,6 +5,7 @@ import { SecondCopyForm } from "@/components/payments/second-copy-form";
 import { SimulatePixPayment } from "@/components/payments/simulate-pix-payment";
 import { ShareActions } from "@/components/share/share-actions";
 import { formatDate, formatReais } from "@/lib/format/pt-br";
+import { formatBrl } from "@/lib/money";
 import type { SecondCopyActionResult, SecondCopyFormInput } from "@/lib/payments/second-copy/portal-form";
 import type { PolicyInstallmentRow, PolicyPageView } from "@/lib/policy-page/page-view";
 import { InstallmentStatusBadge } from "./installment-status-badge";
@@ -30,7 +31,14 @@ type Context = {
 /** How to pay an installment: its boleto, its Pix charge, and the second copy once overdue. */
 function PaymentCell({ installment, context }: { installment: PolicyInstallmentRow; context: Context }) {
   const label = `parcela ${installment.installmentNumber}`;
+  const unpaid = installment.status === "Pending" || installment.status === "Overdue";
   const parts = [
+    installment.secondCopy && unpaid ? (
+      <span key="second-copy-issued" data-testid="second-copy-issued">
+        2ª via emitida: vence {formatDate(installment.secondCopy.dueDate)},{" "}
+        {formatBrl(installment.secondCopy.amountCents)} (multa e juros incluídos)
+      </span>
+    ) : null,
     installment.boletoUrl ? (
       <a key="boleto" href={installment.boletoUrl}>
         Boleto da parcela {installment.installmentNumber}

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../index";
 import { selectRows } from "../rows";
 import { installmentNotices, policyInstallments, secondCopies } from "../schema";
@@ -62,4 +62,22 @@ export async function insertSecondCopy(db: Executor, row: typeof secondCopies.$i
 export async function nextOurNumber(db: Executor): Promise<string> {
   const [row] = await selectRows<{ value: string }>(db, sql`select ${nextOurNumberSql} as value`);
   return row!.value;
+}
+
+export type SecondCopyRow = typeof secondCopies.$inferSelect;
+
+/** Each installment's latest second copy (what is due), by installment id. */
+export async function findLatestSecondCopies(
+  db: Executor,
+  installmentIds: string[],
+): Promise<Map<string, SecondCopyRow>> {
+  if (!installmentIds.length) return new Map();
+  const rows = await db
+    .select()
+    .from(secondCopies)
+    .where(inArray(secondCopies.installmentId, installmentIds))
+    .orderBy(desc(secondCopies.createdAt), desc(secondCopies.id));
+  const latest = new Map<string, SecondCopyRow>();
+  for (const row of rows) if (!latest.has(row.installmentId)) latest.set(row.installmentId, row);
+  return latest;
 }

@@ -1,5 +1,7 @@
 import type { PersonType } from "@/db/schema";
 import { formatDate, formatReais } from "@/lib/format/pt-br";
+import { formatBrl } from "@/lib/money";
+import type { CurrentCharge } from "@/lib/payments/current-charge";
 import type { ShareDocument } from "./share-message";
 
 type InstallmentFields = {
@@ -12,6 +14,10 @@ type InstallmentFields = {
   premiumTotalValue: number;
   /** The installment's Active Pix charge's BR Code ("Pix copia e cola"), when it has one. */
   pixCopyPaste?: string | null;
+  /** What it charges now (lib/payments/current-charge): a second copy's due date and amount. */
+  charge?: CurrentCharge;
+  /** The insured's payment page (lib/insured-page/link.ts). */
+  paymentPageUrl?: string;
 };
 
 /** A boleto installment (TICKET) with its boleto's link, or a Pix one (PIX) with its charge slip's link. */
@@ -27,23 +33,29 @@ export type InstallmentShareInput = InstallmentFields &
  */
 export function installmentShareDocument(input: InstallmentShareInput): ShareDocument {
   const position = `${input.installmentNumber}/${input.installmentCount}`;
+  const amount = input.charge ? formatBrl(input.charge.amountCents) : formatReais(input.premiumTotalValue);
+  const copy = input.charge?.secondCopy ? "a 2ª via d" : "";
   const common = {
     insuredName: input.insuredName,
     insuredPersonType: input.personType,
     pixCopyPaste: input.pixCopyPaste,
-    details: [`Vencimento: ${formatDate(input.dueDate)} · Valor: ${formatReais(input.premiumTotalValue)}`],
+    paymentPageUrl: input.paymentPageUrl,
+    details: [
+      `Vencimento: ${formatDate(input.charge?.dueDate ?? input.dueDate)} · Valor: ${amount}`,
+      ...(input.charge?.secondCopy ? ["Multa e juros incluídos (2ª via)."] : []),
+    ],
   };
   if (input.boletoUrl !== undefined) {
     return {
       ...common,
-      subject: `o boleto da parcela ${position} da apólice nº ${input.policyNumber}`,
+      subject: `${copy}o boleto da parcela ${position} da apólice nº ${input.policyNumber}`,
       links: [{ label: "Boleto (PDF)", url: input.boletoUrl }],
       typeableLine: input.typeableLine,
     };
   }
   return {
     ...common,
-    subject: `a cobrança Pix da parcela ${position} da apólice nº ${input.policyNumber}`,
+    subject: `${copy}a cobrança Pix da parcela ${position} da apólice nº ${input.policyNumber}`,
     links: [{ label: "Cobrança Pix (PDF)", url: input.pixUrl }],
   };
 }

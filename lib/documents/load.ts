@@ -6,6 +6,7 @@ import {
 } from "@/db/queries/documents";
 import { findActivePixCharges, type PixChargeRow } from "@/db/queries/pix-charges";
 import { splitInstallments } from "@/lib/money";
+import { loadCurrentCharges } from "@/lib/payments/current-charge";
 import { boletoOurNumber } from "./boleto";
 import { coverageData, insuredItemsData } from "./insured-items";
 import type {
@@ -96,6 +97,8 @@ export async function loadBoletoDocumentData(
   const source = await loadSlipSource(db, policyId, installmentId);
   if (!source) return undefined;
   const { policy, quotation } = source;
+  // The stored line is the latest boleto's (a second copy's once there is one): print its due date and amount.
+  const charges = await loadCurrentCharges(db, source.chosen);
   return {
     policyNumber: policy.policyNumber,
     issuedAt: policy.createdAt,
@@ -105,8 +108,7 @@ export async function loadBoletoDocumentData(
     slips: source.chosen.map((installment) => ({
       installmentNumber: installment.installmentNumber,
       installmentCount: source.count,
-      dueDate: installment.dueDate,
-      amountCents: installment.premiumTotalCents,
+      ...charges.get(installment.id)!,
       status: installment.status,
       ourNumber:
         installment.boletoOurNumber ?? boletoOurNumber(policy.policyNumber, installment.installmentNumber),

@@ -15,6 +15,8 @@ export type PolicyShareInput = {
   ticketUrl?: string;
   /** The Pix charge slips of every installment (PIX policies). */
   pixUrl?: string;
+  /** The insured's payment page (lib/insured-page/link.ts), offered while the policy is in force. */
+  paymentPageUrl?: string;
 };
 
 /** Issued and its vigency not over: only then are its boletos and Pix charges something to pay. */
@@ -55,5 +57,6 @@ export function policyShareDocument(policy: PolicyShareInput, now: Date = new Da
       ...(policy.pixUrl && !state ? [{ label: "Cobranças Pix (PDF)", url: policy.pixUrl }] : []),
     ],
     details: [...(state ? [state] : []), `${policy.productText} · ${vigency}`],
+    paymentPageUrl: state ? undefined : policy.paymentPageUrl,
   };
 }

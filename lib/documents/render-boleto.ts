@@ -2,6 +2,7 @@ import { formatDatePtBr } from "@/lib/dates";
 import { capitalized, INSTALLMENT_STATUS_TEXT } from "@/lib/format/labels";
 import { formatIdentity } from "@/lib/identity";
 import { formatBrl } from "@/lib/money";
+import type { SecondCopyCharge } from "@/lib/payments/current-charge";
 import { renderBoletoBarcodePng } from "./barcode";
 import {
   BOLETO_BANK_CODE,
@@ -115,12 +116,21 @@ export function paymentPlace(status: BoletoSlipData["status"]): string {
   return `Pagável em qualquer banco até ${PAYABLE_DAYS_AFTER_DUE} dias após o vencimento`;
 }
 
+/** A second copy's instructions: what it replaces and how its amount was reached. */
+export function secondCopyLines(copy: SecondCopyCharge): string[] {
+  return [
+    `2ª VIA – substitui o boleto vencido em ${formatDatePtBr(copy.originalDueDate)} (${formatBrl(copy.originalCents)}).`,
+    `Multa: ${formatBrl(copy.fineCents)} · Juros (${copy.daysLate} dias): ${formatBrl(copy.interestCents)}.`,
+  ];
+}
+
 function instructions(slip: BoletoSlipData, policyNumber: string): string {
   const lines = [
     `Prêmio de seguro – apólice nº ${policyNumber}, parcela ${slip.installmentNumber}/${slip.installmentCount}.`,
     `Não receber após ${PAYABLE_DAYS_AFTER_DUE} dias do vencimento.`,
     "O não pagamento até o vencimento pode levar ao cancelamento da cobertura, conforme as condições gerais.",
   ];
+  if (slip.secondCopy) lines.unshift(...secondCopyLines(slip.secondCopy));
   if (slip.status === "Paid") lines.unshift("PARCELA JÁ PAGA – NÃO PAGUE NOVAMENTE.");
   if (slip.status === "Canceled") lines.unshift("PARCELA CANCELADA – NÃO PAGUE.");
   return lines.join("\n");
@@ -185,7 +195,7 @@ async function drawSlip(doc: Doc, data: BoletoDocumentData, slip: BoletoSlipData
 
   drawHeader(
     doc,
-    "Boleto de pagamento",
+    slip.secondCopy ? "Boleto de pagamento – 2ª via" : "Boleto de pagamento",
     `Apólice nº ${data.policyNumber} · parcela ${slip.installmentNumber}/${slip.installmentCount}`,
   );
 
@@ -302,8 +312,14 @@ async function drawSlip(doc: Doc, data: BoletoDocumentData, slip: BoletoSlipData
     },
   );
   box(doc, right, y, RIGHT_COLUMN, 24, "(-) Desconto / Abatimento", "");
-  box(doc, right, y + 24, RIGHT_COLUMN, 24, "(+) Mora / Multa", "");
-  box(doc, right, y + 48, RIGHT_COLUMN, 24, "(=) Valor cobrado", "");
+  const surcharge = slip.secondCopy ? slip.secondCopy.fineCents + slip.secondCopy.interestCents : undefined;
+  box(doc, right, y + 24, RIGHT_COLUMN, 24, "(+) Mora / Multa", surcharge ? formatBrl(surcharge) : "", {
+    align: "right",
+  });
+  box(doc, right, y + 48, RIGHT_COLUMN, 24, "(=) Valor cobrado", surcharge ? amount : "", {
+    align: "right",
+    bold: true,
+  });
   y += 72;
   box(doc, MARGIN, y, width, 36, "Pagador", `${payer}\n${formatAddress(data.payer.address)}`);
   y += 36 + 8;

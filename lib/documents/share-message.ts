@@ -1,10 +1,11 @@
 import type { PersonType } from "@/db/schema";
+import { INSURED_PAGE_LINK_TTL_DAYS } from "@/lib/insured-page/link";
 import { formatTypeableLine } from "./boleto";
 
 /**
  * The pt-BR message a broker sends to the client with a document's signed links (they
- * expire as lib/documents/links.ts signs them). Only the documents: no portal address, no
- * identifiers beyond the numbers printed on the documents themselves.
+ * expire as lib/documents/links.ts signs them) and, while there is something to pay, the insured's
+ * payment page. No portal address, no identifiers beyond the numbers printed on the documents.
  */
 export type ShareDocument = {
   /** "a proposta nº 123", "a apólice nº 123", "o boleto da parcela 2/4 da apólice nº 123". */
@@ -18,6 +19,8 @@ export type ShareDocument = {
   pixCopyPaste?: string | null;
   /** Extra lines, e.g. "Vencimento: 10/12/2026 · Valor: R$ 120,00". */
   details?: string[];
+  /** The insured's payment page (lib/insured-page/link.ts): every charge of the policy, payable today. */
+  paymentPageUrl?: string;
 };
 
 /** "Olá, José!" for a person; "Olá, Comércio Silva Ltda!" for a company (its first word is no name). */
@@ -41,6 +44,12 @@ export function buildShareMessage(document: ShareDocument): { subject: string; b
     "",
     ...document.links.map((link) => `${link.label}: ${link.url}`),
   ];
+  if (document.paymentPageUrl) {
+    lines.push(
+      "",
+      `Pague por Pix ou boleto na página de pagamento do seu seguro: ${document.paymentPageUrl}`,
+    );
+  }
   if (document.typeableLine) {
     lines.push("", `Linha digitável: ${formatTypeableLineGroups(document.typeableLine)}`);
   }
@@ -53,7 +62,12 @@ export function buildShareMessage(document: ShareDocument): { subject: string; b
         : "O primeiro pagamento quita a parcela.",
     );
   }
-  lines.push("", "Os links expiram em 7 dias. Qualquer dúvida, estou à disposição.");
+  lines.push(
+    "",
+    document.paymentPageUrl
+      ? `Os links dos documentos expiram em 7 dias; o da página de pagamento, em ${INSURED_PAGE_LINK_TTL_DAYS}. Qualquer dúvida, estou à disposição.`
+      : "Os links expiram em 7 dias. Qualquer dúvida, estou à disposição.",
+  );
   const subject = document.subject.charAt(0).toUpperCase() + document.subject.slice(1);
   return { subject, body: lines.join("\n") };
 }

@@ -1,4 +1,5 @@
 import type { Address, InstallmentStatus, PaymentMethod, PersonType, PolicyStatus } from "@/db/schema";
+import type { SecondCopyCharge } from "@/lib/payments/current-charge";
 
 /** Plain data the renderers print; loaders (lib/documents/load.ts) build it from the rows. */
 export type InsuredData = {
@@ -107,8 +108,11 @@ export type PixCodeData = {
 export type BoletoSlipData = {
   installmentNumber: number;
   installmentCount: number;
+  /** The current charge's (lib/payments/current-charge): a second copy's once there is one. */
   dueDate: Date;
   amountCents: number;
+  /** Set when the slip is a second copy: the original due date and amount, its fine and interest. */
+  secondCopy?: SecondCopyCharge;
   status: InstallmentStatus;
   /** 8 digits; see boletoOurNumber. */
   ourNumber: string;

@@ -7,7 +7,8 @@ import { configuredPublicOrigin } from "@/lib/http/public-origin";
  * link in any notice still opens when the insured acts on it. Every new message signs a fresh one.
  * Expiry is rounded up to the day so that the messages of one day carry the same link.
  */
-export const INSURED_PAGE_LINK_TTL_SECONDS = 60 * 24 * 3600;
+export const INSURED_PAGE_LINK_TTL_DAYS = 60;
+export const INSURED_PAGE_LINK_TTL_SECONDS = INSURED_PAGE_LINK_TTL_DAYS * 24 * 3600;
 
 const DAY_SECONDS = 24 * 3600;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

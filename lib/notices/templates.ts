@@ -1,6 +1,8 @@
 import type { NoticeKind, PaymentMethod } from "@/db/schema";
-import { formatDatePtBr } from "@/lib/dates";
+import { businessDay, formatDatePtBr } from "@/lib/dates";
+import { insuredPageUrl } from "@/lib/insured-page/link";
 import { formatBrl } from "@/lib/money";
+import type { CurrentCharge } from "@/lib/payments/current-charge";
 
 /** What a notice says: the installment, its policy and, while unpaid, how to pay it. */
 export type NoticeFacts = {
@@ -18,8 +20,17 @@ export type NoticeFacts = {
   typeableLine?: string | null;
   /** The active Pix charge's "copia e cola", when there is one. */
   pixCopyPaste?: string | null;
-  /** The policy page on the portal (PUBLIC_BASE_URL), when the origin is known. */
+  /**
+   * Not printed: the portal's policy page asks for a broker's login. The insured's payment page
+   * (`policyId`) replaces it.
+   */
   policyUrl?: string | null;
+  /** The policy the installment is of: the notice links to its insured's payment page (lib/insured-page). */
+  policyId?: string;
+  /** What the installment charges now (lib/payments/current-charge): a second copy's date and amount. */
+  currentCharge?: CurrentCharge;
+  /** When the notice is written (default now): a charge due before today is no longer offered. */
+  now?: Date;
   /** `formal` only: the end of the last day to pay. */
   deadlineAt?: Date | null;
   /** `formal` only: whole days since the due day. */
@@ -43,20 +54,46 @@ const position = (facts: NoticeFacts) =>
     ? `${facts.installmentNumber}/${facts.installmentCount}`
     : `${facts.installmentNumber}`;
 
-/** How to pay: the typeable line, the Pix code, the portal link; the card's own words otherwise. */
-function howToPay(facts: NoticeFacts, heading: string): string[] {
-  const lines: string[] = [];
-  if (facts.typeableLine) lines.push(`Linha digitável do boleto: ${formatTypeableLine(facts.typeableLine)}`);
-  if (facts.pixCopyPaste) lines.push(`Pix copia e cola: ${facts.pixCopyPaste}`);
-  if (facts.policyUrl) lines.push(`Apólice e segunda via: ${facts.policyUrl}`);
-  if (!lines.length) {
-    return facts.paymentMethod === "CREDIT-CARD"
-      ? [
-          "A cobrança no cartão de crédito não foi aprovada. Fale com a sua corretora para regularizar o pagamento.",
-        ]
-      : ["Fale com a sua corretora para receber a segunda via."];
+/** The due date and amount the notice quotes: the current charge's (a second copy's), else the installment's. */
+function chargeOf(facts: NoticeFacts): { dueDate: Date; amountCents: number } {
+  return facts.currentCharge ?? { dueDate: facts.dueDate, amountCents: facts.amountCents };
+}
+
+/** The boleto and Pix codes while the bank still takes them as they are: not past their due day. */
+function codesPayableToday(facts: NoticeFacts): boolean {
+  const now = facts.now ?? new Date();
+  return businessDay(chargeOf(facts).dueDate) >= businessDay(now);
+}
+
+/**
+ * How to pay: the insured's payment page, where a past-due charge becomes a second copy with fine and
+ * interest; the typeable line and the Pix code only while they are still payable as they are. A card
+ * installment whose charge failed is paid by Pix or boleto on that page.
+ */
+function howToPay(facts: NoticeFacts): string[] {
+  const page = facts.policyId ? insuredPageUrl(facts.policyId) : undefined;
+  if (facts.paymentMethod === "CREDIT-CARD") {
+    return [
+      "A cobrança no cartão de crédito não foi aprovada.",
+      page
+        ? `Pague por Pix ou boleto na página de pagamento do seu seguro: ${page}`
+        : "Fale com a sua corretora para regularizar o pagamento por Pix ou boleto.",
+    ];
   }
-  return [heading, ...lines];
+  const codes: string[] = [];
+  if (codesPayableToday(facts)) {
+    if (facts.typeableLine)
+      codes.push(`Linha digitável do boleto: ${formatTypeableLine(facts.typeableLine)}`);
+    if (facts.pixCopyPaste) codes.push(`Pix copia e cola: ${facts.pixCopyPaste}`);
+  }
+  if (!page)
+    return codes.length
+      ? ["Para pagar:", ...codes]
+      : ["Fale com a sua corretora para receber a segunda via."];
+  const pageLine = codes.length
+    ? `Pague por Pix ou boleto na página de pagamento do seu seguro: ${page}`
+    : `Gere o boleto ou o Pix atualizado (2ª via, com multa e juros) na página de pagamento do seu seguro: ${page}`;
+  return codes.length ? [pageLine, "", "Ou, se preferir:", ...codes] : [pageLine];
 }
 
 /** The 47 digits in the bank's groups: 00000.00000 00000.000000 00000.000000 0 00000000000000. */
@@ -66,19 +103,29 @@ export function formatTypeableLine(line: string): string {
 }
 
 function dueSoon(facts: NoticeFacts): RenderedNotice {
-  const due = formatDatePtBr(facts.dueDate);
+  const charge = chargeOf(facts);
+  const due = formatDatePtBr(charge.dueDate);
   return {
     subject: `Sua parcela ${position(facts)} do seguro vence em ${due}`,
     text: [
       `Olá, ${facts.insuredName}.`,
       "",
-      `Lembramos que a parcela ${position(facts)} do seu seguro ${facts.productText} (apólice ${facts.policyNumber}) vence em ${due}, no valor de ${formatBrl(facts.amountCents)}.`,
+      `Lembramos que a parcela ${position(facts)} do seu seguro ${facts.productText} (apólice ${facts.policyNumber}) vence em ${due}, no valor de ${formatBrl(charge.amountCents)}.`,
       "",
-      ...howToPay(facts, "Para pagar:"),
+      ...howToPay(facts),
       "",
       SIGNATURE(facts),
     ].join("\n"),
   };
+}
+
+/** The second copy already issued: its own due date and amount, fine and interest included. */
+function secondCopyLine(facts: NoticeFacts): string[] {
+  const charge = facts.currentCharge;
+  if (!charge?.secondCopy) return [];
+  return [
+    `Já foi emitida a 2ª via, com vencimento em ${formatDatePtBr(charge.dueDate)} e valor de ${formatBrl(charge.amountCents)} (multa e juros incluídos).`,
+  ];
 }
 
 function overdue(facts: NoticeFacts): RenderedNotice {
@@ -89,8 +136,9 @@ function overdue(facts: NoticeFacts): RenderedNotice {
       `Olá, ${facts.insuredName}.`,
       "",
       `Não identificamos o pagamento da parcela ${position(facts)} do seu seguro ${facts.productText} (apólice ${facts.policyNumber}), vencida em ${due}, no valor de ${formatBrl(facts.amountCents)}.`,
+      ...secondCopyLine(facts),
       "",
-      ...howToPay(facts, "Para pagar, use a segunda via:"),
+      ...howToPay(facts),
       "",
       "Mantenha o pagamento em dia para não perder a cobertura.",
       "",
@@ -110,10 +158,11 @@ function formal(facts: NoticeFacts): RenderedNotice {
       "NOTIFICAÇÃO DE FALTA DE PAGAMENTO (Lei nº 15.040/2024)",
       "",
       `A parcela ${position(facts)} do seu seguro ${facts.productText} (apólice ${facts.policyNumber}), vencida em ${due}, no valor de ${formatBrl(facts.amountCents)}, continua em aberto há ${facts.daysOverdue} dias.`,
+      ...secondCopyLine(facts),
       "",
-      `Se o pagamento não for feito até ${deadline}, a apólice será cancelada por falta de pagamento e a cobertura deixará de valer.`,
+      `Prazo final para pagamento: até ${deadline}. Se o pagamento não for feito até essa data, a apólice será cancelada por falta de pagamento e a cobertura deixará de valer.`,
       "",
-      ...howToPay(facts, "Para pagar, use a segunda via:"),
+      ...howToPay(facts),
       "",
       SIGNATURE(facts),
     ].join("\n"),

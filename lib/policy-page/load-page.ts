@@ -4,6 +4,7 @@ import { type Database, getDb } from "@/db/index";
 import { findChosenVariant } from "@/db/queries/endorsements";
 import { listPolicyNotices } from "@/db/queries/notices";
 import { findLiveRenewal } from "@/db/queries/quotations/records";
+import { findLatestSecondCopies, type SecondCopyRow } from "@/db/queries/second-copies";
 import { listInstallmentTypeableLines } from "@/db/queries/share";
 import type { PersonType } from "@/db/schema";
 import type { AuditContext } from "@/lib/audit/context";
@@ -15,10 +16,12 @@ import { isPolicyInForce, policyShareDocument } from "@/lib/documents/policy-sha
 import { effectiveDayBounds } from "@/lib/endorsements/rules";
 import { qrCodeDataUrl } from "@/lib/format/qr-code";
 import { publicOrigin } from "@/lib/http/public-origin";
+import { insuredPageUrl } from "@/lib/insured-page/link";
 import {
   type InstallmentBoletoRegistration,
   loadBoletoRegistrations,
 } from "@/lib/payments/boleto-registration";
+import { currentCharge } from "@/lib/payments/current-charge";
 import { loadPolicyDetail } from "@/lib/policies/load-detail";
 import { coverageOptions } from "@/lib/policy-page/endorsements";
 import type { EffectiveDates, PolicyInstallmentRow, PolicyPageView } from "@/lib/policy-page/page-view";
@@ -67,10 +70,23 @@ export async function loadPolicyPageFor(
     findChosenVariant(db, policy.quotationIdentifier),
     listPolicyNotices(db, policy.identifier),
   ]);
-  const registrations = await loadBoletoRegistrations(
-    db,
-    lines.map((line) => line.id),
+  const [registrations, secondCopies] = await Promise.all([
+    loadBoletoRegistrations(
+      db,
+      lines.map((line) => line.id),
+    ),
+    findLatestSecondCopies(
+      db,
+      lines.map((line) => line.id),
+    ),
+  ]);
+  const secondCopyByNumber = new Map(
+    lines.flatMap((line) => {
+      const copy = secondCopies.get(line.id);
+      return copy ? [[line.installmentNumber, copy] as const] : [];
+    }),
   );
+  const paymentPageUrl = insuredPageUrl(policy.identifier, origin);
   const registrationByNumber = new Map(
     lines.flatMap((line) => {
       const registration = registrations.get(line.id);
@@ -87,6 +103,7 @@ export async function loadPolicyPageFor(
       policyPdfUrl: detail.policyPdfUrl,
       ticketUrl: detail.ticketUrl,
       pixUrl: detail.pixUrl,
+      paymentPageUrl,
     },
     now,
   );
@@ -147,6 +164,8 @@ export async function loadPolicyPageFor(
       pixUrl: detail.installmentPixUrl,
       typeableLine: new Map(lines.map((line) => [line.installmentNumber, line.typeableLine])),
       registration: registrationByNumber,
+      secondCopy: secondCopyByNumber,
+      paymentPageUrl,
       sandbox: sandboxEnabled(),
     }),
     claims: { list: claims.list, totalItems: claims.totalItems, noticeOpen: issued },
@@ -217,6 +236,8 @@ async function installmentRows(
     pixUrl: (installmentNumber: number) => string | undefined;
     typeableLine: Map<number, string | null>;
     registration: Map<number, InstallmentBoletoRegistration>;
+    secondCopy: Map<number, SecondCopyRow>;
+    paymentPageUrl: string;
     sandbox: boolean;
   },
 ): Promise<PolicyInstallmentRow[]> {
@@ -227,6 +248,10 @@ async function installmentRows(
       const pixUrl = context.pixUrl(installment.installmentNumber);
       const unpaid = installment.status === "Pending" || installment.status === "Overdue";
       const payable = context.inForce && unpaid;
+      const charge = currentCharge(
+        { dueDate: installment.dueDate, premiumTotalCents: Math.round(installment.premiumTotalValue * 100) },
+        context.secondCopy.get(installment.installmentNumber),
+      );
       const shared = {
         ...installment,
         policyNumber: policy.policyNumber,
@@ -234,10 +259,18 @@ async function installmentRows(
         personType: context.personType,
         installmentCount: count,
         pixCopyPaste: installment.pix?.copyPaste,
+        charge,
+        paymentPageUrl: context.paymentPageUrl,
       };
       return {
         ...installment,
         position: `${installment.installmentNumber}/${count}`,
+        secondCopy: charge.secondCopy && {
+          dueDate: charge.dueDate.toISOString(),
+          amountCents: charge.amountCents,
+          fineCents: charge.secondCopy.fineCents,
+          interestCents: charge.secondCopy.interestCents,
+        },
         boletoUrl,
         pixUrl,
         secondCopyOffered:

@@ -97,6 +97,8 @@ export type PolicyInstallmentRow = PolicyWire["installments"][number] & {
   pixQrCode?: string;
   /** "2ª via": an Overdue boleto or Pix installment of a policy in force. */
   secondCopyOffered: boolean;
+  /** The latest second copy issued (lib/payments/current-charge): what the installment charges now. */
+  secondCopy?: { dueDate: string; amountCents: number; fineCents: number; interestCents: number };
   /** "Simular pagamento" (sandbox on): the sandbox PSP pays the unpaid installment's Pix charge. */
   simulatePayment: boolean;
   /** The bank's answer to the unpaid installment's current boleto (remessa entry). */

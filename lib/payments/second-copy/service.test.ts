@@ -15,7 +15,10 @@ import {
 import { issueTestPolicy } from "@/lib/checkout/testing";
 import { addDays, businessDay, endOfBusinessDay, startOfBusinessDay } from "@/lib/dates";
 import { dueDateFromFactor, isValidTypeableLine, readTypeableLine } from "@/lib/documents/boleto";
+import { renderDocumentById } from "@/lib/documents/render";
+import { extractPdfText } from "@/lib/documents/testing-pdf";
 import { ApiError } from "@/lib/http/errors";
+import { formatBrl } from "@/lib/money";
 import { registerPixCharge } from "@/lib/payments/pix/charges";
 import { getPixProvider } from "@/lib/payments/pix/provider";
 import { SandboxPaymentGateway } from "@/lib/payments/sandbox";
@@ -362,5 +365,42 @@ describe("second copy of a Pix policy's overdue installment", () => {
       amountCents: 20_420,
       txid: item.pix!.txid,
     });
+  });
+});
+
+describe("the second copy's own boleto PDF", () => {
+  it("prints the due date and amount its barcode charges, with the fine and interest, under its own link", async () => {
+    const policy = await ticketPolicy();
+    const originalDueDay = addDays(today(), -10);
+    await overdueInstallment(policy, 2, originalDueDay, 123_456);
+
+    const item = await createSecondCopy(
+      handle.db,
+      brokerA.id,
+      { policyNumber: policy.policyNumber, installmentNumber: 2 },
+      { audit, origin: "https://portal.example.com/" },
+    );
+
+    expect(item.ticketUrl).toMatch(
+      /^https:\/\/portal\.example\.com\/api\/documents\/[0-9a-f-]{36}\?expires=/,
+    );
+    const documentId = new URL(item.ticketUrl!).pathname.split("/").pop()!;
+    const rendered = await renderDocumentById(handle.db, documentId, { compress: false });
+    const text = extractPdfText(rendered!.bytes).replace(/\u00a0/g, " ");
+    const barcode = readTypeableLine(item.typeableLine!);
+    const barcodeDueDay = dueDateFromFactor(barcode.dueDateFactor);
+    expect(barcode.amountCents).toBe(126_460);
+    expect(barcodeDueDay).toBe(addDays(today(), 3));
+    const [year, month, day] = barcodeDueDay.split("-");
+    // Vencimento and Valor do documento on the receipt and the compensation slip, Valor cobrado once more.
+    expect(text.split(`${day}/${month}/${year}`).length - 1).toBeGreaterThanOrEqual(2);
+    expect(text.split(formatBrl(126_460).replace(/\u00a0/g, " ")).length - 1).toBeGreaterThanOrEqual(3);
+    expect(text).toContain("2ª via");
+    expect(text).toContain(`Multa: ${formatBrl(2_469).replace(/\u00a0/g, " ")}`);
+    expect(text).toContain(`Juros (13 dias): ${formatBrl(535).replace(/\u00a0/g, " ")}`);
+    expect(text).toContain(formatBrl(2_469 + 535).replace(/\u00a0/g, " "));
+    // The original due date only as what the second copy replaces.
+    const [oy, om, od] = originalDueDay.split("-");
+    expect(text.split(`${od}/${om}/${oy}`).length - 1).toBe(1);
   });
 });

@@ -16,6 +16,8 @@ import { recordAudit } from "@/lib/audit/record";
 import { getModalityByCode } from "@/lib/catalogue";
 import { businessDay, startOfBusinessDay } from "@/lib/dates";
 import { buildBoleto } from "@/lib/documents/boleto";
+import { createInstallmentSlipDocument } from "@/lib/documents/create-documents";
+import { signDocumentUrl } from "@/lib/documents/links";
 import { ApiError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { centsToReais } from "@/lib/money";
@@ -32,14 +34,21 @@ export type SecondCopyOptions = {
   audit: AuditContext;
   now?: Date;
   provider?: PixProvider;
+  /** Where the second copy's boleto link points (`ticketUrl`); without it, no link. */
+  origin?: string;
 };
 
-type Requester = { source: "portal"; userId: string } | { source: "api"; apiKeyId: string };
+type Requester =
+  | { source: "portal"; userId: string }
+  | { source: "api"; apiKeyId: string }
+  | { source: "insured" };
 
+/** A user, a key, or nobody signed in: the insured on their payment page (lib/insured-page). */
 function requesterOf(audit: AuditContext): Requester {
   if (audit.actor.kind === "user") return { source: "portal", userId: audit.actor.id };
   if (audit.actor.kind === "api-key") return { source: "api", apiKeyId: audit.actor.id };
-  throw new Error("a second copy is asked for by a portal user or an API key");
+  if (audit.actor.kind === "anonymous") return { source: "insured" };
+  throw new Error("a second copy is asked for by a portal user, an API key or the insured");
 }
 
 const notOverdue = () => new ApiError("INSTALLMENT-NOT-OVERDUE", { properties: ["installmentNumber"] });
@@ -62,7 +71,8 @@ async function cancelAtPsp(provider: PixProvider, txid: string, why: string): Pr
  * entered: `01`), the new Pix charge (the old one `Replaced`) and the audit entry. The replaced
  * charge is removed at the PSP after the commit, best effort. The old boleto and charge rows stay,
  * so that a late payment of them is still matched. Credit-card installments have none (the daily
- * job charges the card again).
+ * job charges the card again), except when their insured asks (`anonymous` actor: the insured's
+ * payment page), who gets a boleto with its Pix charge.
  */
 export async function createSecondCopy(
   db: Database,
@@ -83,7 +93,9 @@ export async function createSecondCopy(
   }
   const installment = await findInstallmentForSecondCopy(db, policy.id, input.installmentNumber);
   if (!installment) throw new ApiError("INSTALLMENT-NOT-FOUND", { properties: ["installmentNumber"] });
-  if (policy.paymentMethod === "CREDIT-CARD") {
+  // A declined card is charged again by the daily job; only its insured may choose to pay by Pix or
+  // boleto instead (their payment page), which gets a boleto híbrido like a boleto policy's.
+  if (policy.paymentMethod === "CREDIT-CARD" && requester.source !== "insured") {
     throw new ApiError("SECOND-COPY-NOT-AVAILABLE", { properties: ["installmentNumber"] });
   }
   if (installment.status !== "Overdue") throw notOverdue();
@@ -118,8 +130,8 @@ export async function createSecondCopy(
     throw error;
   }
 
-  const ticket = policy.paymentMethod === "TICKET";
-  let written: { typeableLine: string | null; replacedTxid: string | undefined };
+  const ticket = policy.paymentMethod !== "PIX";
+  let written: { typeableLine: string | null; replacedTxid: string | undefined; documentId?: string };
   try {
     written = await db.transaction(async (tx) => {
       // Paid or canceled since it was read: under the lock this answer is final.
@@ -157,6 +169,17 @@ export async function createSecondCopy(
         );
         typeableLine = boleto.typeableLine;
       }
+      // Its own boleto PDF: drawn from the installment's current charge, this second copy's.
+      const document = ticket
+        ? await createInstallmentSlipDocument(tx, {
+            brokerId,
+            policyId: policy.id,
+            installmentId: installment.id,
+            policyNumber: policy.policyNumber,
+            installmentNumber: installment.installmentNumber,
+            paymentMethod: "TICKET",
+          })
+        : undefined;
       const replaced = await closeActivePixCharge(tx, installment.id, "Replaced", now);
       await insertPixCharges(tx, [{ installmentId: installment.id, secondCopyId, ...pix, createdAt: now }]);
       await recordAudit(tx, {
@@ -174,7 +197,7 @@ export async function createSecondCopy(
           amountCents: amounts.amountCents,
         },
       });
-      return { typeableLine, replacedTxid: replaced?.txid };
+      return { typeableLine, replacedTxid: replaced?.txid, documentId: document?.id };
     });
   } catch (error) {
     await cancelAtPsp(provider, pix.txid, "unused");
@@ -192,9 +215,10 @@ export async function createSecondCopy(
     interestValue: centsToReais(amounts.interestCents),
     totalValue: centsToReais(amounts.amountCents),
     typeableLine: written.typeableLine,
-    // The boleto PDF is drawn from the installment's original amount and due date: no link until it
-    // draws the second copy's.
-    ticketUrl: null,
+    ticketUrl:
+      written.documentId && options.origin
+        ? signDocumentUrl(written.documentId, options.origin.replace(/\/+$/, ""))
+        : null,
     pix: { txid: pix.txid, copyPaste: pix.copyPaste, expiresAt: pix.expiresAt.toISOString() },
   };
 }

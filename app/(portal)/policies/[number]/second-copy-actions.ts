@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
 import { getDb } from "@/db/index";
 import { portalAuditContext } from "@/lib/audit/request-context";
 import { refuseOverWindow } from "@/lib/auth/portal-windows";
@@ -12,6 +13,7 @@ import {
   UNREADABLE_FORM_MESSAGE,
 } from "@/lib/forms/action-result";
 import { apiErrorMessage } from "@/lib/http/api-error-messages";
+import { publicOrigin } from "@/lib/http/public-origin";
 import {
   type SecondCopyActionResult,
   type SecondCopyFormField,
@@ -40,7 +42,7 @@ export async function secondCopyAction(
       await getDb(),
       user.brokerId,
       { policyNumber, installmentNumber, dueDate: form.data.dueDate || undefined },
-      { audit: await portalAuditContext(user) },
+      { audit: await portalAuditContext(user), origin: publicOrigin(await headers()) },
     );
     revalidatePath(`/policies/${policyNumber}`);
     return actionSuccess(item);
