@@ -25,8 +25,8 @@ export const previewEndorsementEndpoint = defineEndpoint({
     "insured's name spelling, e-mail, mobile, address: no premium change), `COVERAGE` (`LIMIT` / `DEDUCTIBLE` " +
     "re-priced: the premium difference for the rest of the vigency, spread over the unpaid installments or one new " +
     "installment due in 7 days; a reduction refunded), `PAYMENT` (`DUE-DAY` of the pending boletos) or " +
-    "`CANCELLATION` (with a `reason`: the refund of the net premium paid, all of it within 7 days of issuance, " +
-    "otherwise beyond the product's SHORT-RATE or PRO-RATA retention). `effectiveDate` falls within the vigency " +
+    "`CANCELLATION` (with a `reason`: within 7 days of issuance everything paid, IOF included (right of withdrawal), " +
+    "otherwise the net premium paid beyond the product's SHORT-RATE or PRO-RATA retention). `effectiveDate` falls within the vigency " +
     "and not before today (São Paulo). The answer holds the money (signed) and `policyAfter`, the policy lookup as " +
     "it will be. Valid until `expiresAt` and while the policy stays as it is. Limited to 20 calls per 20 s per key " +
     "(with the issue).",
