@@ -137,6 +137,22 @@ export async function recordPendingNotices(db: Executor, rows: NewNotice[]): Pro
     .returning();
 }
 
+/** A notice a run has recorded and not yet seen through: `Pending` or `Sending`. */
+const unfinished = sql`${installmentNotices.status} in ('Pending', 'Sending')`;
+
+/**
+ * Takes a notice for the SMTP server: `Sending` from then until its answer is recorded. Answers
+ * false when it is no longer unfinished (sent or failed meanwhile): then it is not sent.
+ */
+export async function markNoticeSending(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(installmentNotices)
+    .set({ status: "Sending" })
+    .where(and(eq(installmentNotices.id, id), unfinished))
+    .returning({ id: installmentNotices.id });
+  return rows.length > 0;
+}
+
 export async function markNoticeSent(
   db: Executor,
   id: string,
@@ -145,7 +161,7 @@ export async function markNoticeSent(
   await db
     .update(installmentNotices)
     .set({ status: "Sent", sentAt: values.sentAt, messageId: values.messageId, error: null })
-    .where(and(eq(installmentNotices.id, id), eq(installmentNotices.status, "Pending")));
+    .where(and(eq(installmentNotices.id, id), unfinished));
 }
 
 /** Outbox notices: delivered as soon as recorded, in one statement. */
@@ -154,27 +170,44 @@ export async function markNoticesSent(db: Executor, ids: string[], sentAt: Date)
   await db
     .update(installmentNotices)
     .set({ status: "Sent", sentAt })
-    .where(and(inArray(installmentNotices.id, ids), eq(installmentNotices.status, "Pending")));
+    .where(and(inArray(installmentNotices.id, ids), unfinished));
 }
 
 export async function markNoticeFailed(db: Executor, id: string, error: string): Promise<void> {
   await db
     .update(installmentNotices)
     .set({ status: "Failed", error: error.slice(0, 500) })
-    .where(and(eq(installmentNotices.id, id), eq(installmentNotices.status, "Pending")));
+    .where(and(eq(installmentNotices.id, id), unfinished));
 }
 
 /**
- * Notices still `Pending` from before `before` (a run that stopped between recording and marking):
- * marked Failed, so that the next send retries them. Answers how many.
+ * What a run that stopped left unfinished (`Pending` or `Sending`; runs never overlap). Those recorded
+ * before `since` (an earlier day: their text may be out of date) or whose installment is no longer
+ * unpaid on an Issued policy are marked Failed, so that the candidate scan records them anew when
+ * still due; the others are answered, to be delivered as recorded. `failed`: how many were marked.
  */
-export async function failStalePendingNotices(db: Executor, before: Date): Promise<number> {
-  const rows = await db
+export async function takeUnfinishedNotices(
+  db: Executor,
+  since: Date,
+): Promise<{ resumed: InstallmentNoticeRow[]; failed: number }> {
+  const stale = await db
     .update(installmentNotices)
     .set({ status: "Failed", error: "Envio interrompido antes da confirmação." })
-    .where(and(eq(installmentNotices.status, "Pending"), lt(installmentNotices.createdAt, before)))
+    .where(
+      and(
+        unfinished,
+        sql`(${installmentNotices.createdAt} < ${at(since)} or not exists (select 1 from ${policyInstallments} i
+          join ${policies} p on p.id = i.policy_id where i.id = ${installmentNotices.installmentId}
+          and i.status in ('Pending', 'Overdue') and p.status = 'Issued'))`,
+      ),
+    )
     .returning({ id: installmentNotices.id });
-  return rows.length;
+  const resumed = await db
+    .select()
+    .from(installmentNotices)
+    .where(unfinished)
+    .orderBy(asc(installmentNotices.createdAt), asc(installmentNotices.id));
+  return { resumed, failed: stale.length };
 }
 
 /** Every notice of a policy, by installment then kind's date (what the policy page's history shows). */

@@ -1,9 +1,9 @@
 import type { Database } from "@/db/index";
 import {
-  failStalePendingNotices,
   findNoticeCandidates,
   type InstallmentNoticeRow,
   markNoticeFailed,
+  markNoticeSending,
   markNoticeSent,
   markNoticesSent,
   type NewNotice,
@@ -11,6 +11,7 @@ import {
   type NoticeCandidateFilter,
   type NoticeCursor,
   recordPendingNotices,
+  takeUnfinishedNotices,
 } from "@/db/queries/notices";
 import { findActivePixCharges } from "@/db/queries/pix-charges";
 import { NOTICE_KINDS, type NoticeKind, type PaymentMethod } from "@/db/schema";
@@ -59,7 +60,10 @@ export type NoticeReport = Record<NoticeKind, number> & {
   failed: number;
   /** Installments of people blocked for privacy (docs/privacy.md): no notice is sent to them. */
   skippedPrivacyBlocked: number;
-  /** Notices a previous run recorded but never marked (it stopped): retried now. */
+  /**
+   * Notices a run that stopped left unfinished: delivered now as recorded (the one it was handing to
+   * the SMTP server again, with the same Message-ID), or, when recorded on an earlier day, recorded anew.
+   */
   interrupted: number;
 };
 
@@ -131,37 +135,53 @@ async function buildNotices(
   });
 }
 
-/** Sends what this run took; answers how many failed. The outbox's are delivered once recorded. */
+/** What a delivery did: the notices it sent and how many the SMTP server refused. */
+type Delivery = { sent: InstallmentNoticeRow[]; failed: number };
+
+/**
+ * Sends what this run took. The outbox's are delivered once recorded. Over SMTP each is marked
+ * `Sending` before the server is called and `Sent` after: a run stopped in between leaves it
+ * `Sending`, and the next run sends it again under the same Message-ID (the notice's id), which mail
+ * clients show once.
+ */
 async function deliver(
   db: Database,
   notices: InstallmentNoticeRow[],
   mailer: NoticeMailer,
   now: Date,
-): Promise<number> {
+): Promise<Delivery> {
   if (mailer.channel === "outbox") {
     await markNoticesSent(
       db,
       notices.map((notice) => notice.id),
       now,
     );
-    return 0;
+    return { sent: notices, failed: 0 };
   }
-  let failed = 0;
+  const delivery: Delivery = { sent: [], failed: 0 };
   for (const notice of notices) {
+    if (!(await markNoticeSending(db, notice.id))) continue;
     try {
       const { messageId } = await mailer.send({
+        id: notice.id,
         to: notice.recipient,
         subject: notice.subject,
         text: notice.body,
       });
       await markNoticeSent(db, notice.id, { sentAt: now, messageId });
+      delivery.sent.push(notice);
     } catch (error) {
-      failed++;
+      delivery.failed++;
       log.warn({ err: error, noticeId: notice.id, kind: notice.kind }, "notice not sent: retried next run");
       await markNoticeFailed(db, notice.id, error instanceof Error ? error.message : String(error));
     }
   }
-  return failed;
+  return delivery;
+}
+
+function count(report: NoticeReport, delivery: Delivery): void {
+  for (const notice of delivery.sent) report[notice.kind]++;
+  report.failed += delivery.failed;
 }
 
 /**
@@ -169,9 +189,11 @@ async function deliver(
  * each due day (boleto and Pix), `overdue` from the day after it, `formal` at 15 days overdue (the
  * day after the overdue notice at the earliest), for unpaid installments of Issued policies only.
  * Each notice is recorded (Pending, one per installment and kind) before it is sent, then marked
- * Sent or Failed: a rerun sends nothing twice and a Failed one is sent again, with its text made
- * anew, by the next run (while its installment is still unpaid). In batches of `batchSize`, with a
- * rest after each (`restRatio`).
+ * Sending and Sent or Failed: a re-run after a stop (the same day) first finishes what the stopped
+ * run left, sending each once (the one in flight again under the same Message-ID); a Failed one is
+ * sent again, with its text made anew, by the next run (while its installment is still unpaid).
+ * Runs never overlap (the worker's daily queue runs one at a time; a retry starts once the attempt
+ * ended). In batches of `batchSize`, with a rest after each (`restRatio`).
  */
 export async function sendInstallmentNotices(db: Database, run: NoticeRun): Promise<NoticeReport> {
   const mailer = run.mailer ?? getNoticeMailer();
@@ -183,8 +205,13 @@ export async function sendInstallmentNotices(db: Database, run: NoticeRun): Prom
     formal: 0,
     failed: 0,
     skippedPrivacyBlocked: 0,
-    interrupted: await failStalePendingNotices(db, startOfBusinessDay(run.day)),
+    interrupted: 0,
   };
+  // First what a run that stopped left today, as it was recorded: a re-run the same day finishes
+  // it (none waits for tomorrow). Older ones are Failed and recorded anew below when still due.
+  const unfinished = await takeUnfinishedNotices(db, startOfBusinessDay(run.day));
+  report.interrupted = unfinished.resumed.length + unfinished.failed;
+  count(report, await deliver(db, unfinished.resumed, mailer, run.now));
   for (const kind of NOTICE_KINDS) {
     const schedule = scheduleOf(kind, run.day);
     let after: NoticeCursor | undefined;
@@ -200,9 +227,7 @@ export async function sendInstallmentNotices(db: Database, run: NoticeRun): Prom
         db,
         await buildNotices(db, kind, eligible, run, mailer.channel),
       );
-      const failed = await deliver(db, taken, mailer, run.now);
-      report[kind] += taken.length - failed;
-      report.failed += failed;
+      count(report, await deliver(db, taken, mailer, run.now));
       if (rows.length < limit) break;
       if (restRatio > 0) await rest((performance.now() - started) * restRatio);
     }

@@ -3,7 +3,17 @@ import type { NoticeChannel } from "@/db/schema";
 import { env } from "@/lib/env";
 import { processSingleton } from "@/lib/process/registry";
 
-export type NoticeMessage = { to: string; subject: string; text: string };
+/**
+ * `id`: a notice's, what its Message-ID is made of (a resend after a stop is the same message);
+ * without it (account e-mails) the transport makes one.
+ */
+export type NoticeMessage = { id?: string; to: string; subject: string; text: string };
+
+/** The notice's Message-ID, on the sender's domain: the same for every send of one notice. */
+export function noticeMessageId(noticeId: string, from: string): string {
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? "localhost";
+  return `<notice-${noticeId}@${domain}>`;
+}
 
 /**
  * Where notices go: `smtp` sends each message (SMTP_URL) and answers the server's message id;
@@ -22,7 +32,12 @@ export function smtpMailer(url: string, from: string): NoticeMailer {
   return {
     channel: "smtp",
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const { id, ...mail } = message;
+      const info = await transport.sendMail({
+        from,
+        ...mail,
+        ...(id ? { messageId: noticeMessageId(id, from) } : {}),
+      });
       return { messageId: info.messageId ?? null };
     },
   };
