@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notExists, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, notExists, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../index";
 import { pixCharges, policies, policyInstallments } from "../schema";
 
@@ -61,6 +61,30 @@ export async function closeActivePixCharge(
  * an endorsement, a changed one whose charge was replaced), with what registering one needs.
  */
 export async function findInstallmentsWithoutPix(db: Executor, policyId: string) {
+  return selectInstallmentsWithoutPix(db, eq(policyInstallments.policyId, policyId));
+}
+
+/**
+ * Every unpaid installment of an Issued boleto or Pix policy without an Active charge (one whose
+ * registration failed, e.g. during a database outage), by id after `afterId`: what the daily
+ * reconciliation registers.
+ */
+export async function findUnpaidInstallmentsWithoutPix(
+  db: Executor,
+  page: { afterId?: string; limit: number },
+) {
+  return selectInstallmentsWithoutPix(
+    db,
+    and(
+      eq(policies.status, "Issued"),
+      page.afterId ? sql`${policyInstallments.id} > ${page.afterId}::uuid` : undefined,
+    ),
+  )
+    .orderBy(policyInstallments.id)
+    .limit(page.limit);
+}
+
+function selectInstallmentsWithoutPix(db: Executor, scope: SQL | undefined) {
   return db
     .select({
       installmentId: policyInstallments.id,
@@ -73,7 +97,7 @@ export async function findInstallmentsWithoutPix(db: Executor, policyId: string)
     .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
     .where(
       and(
-        eq(policyInstallments.policyId, policyId),
+        scope,
         inArray(policies.paymentMethod, ["PIX", "TICKET"]),
         inArray(policyInstallments.status, ["Pending", "Overdue"]),
         notExists(
@@ -83,7 +107,8 @@ export async function findInstallmentsWithoutPix(db: Executor, policyId: string)
             .where(and(eq(pixCharges.installmentId, policyInstallments.id), eq(pixCharges.status, "Active"))),
         ),
       ),
-    );
+    )
+    .$dynamic();
 }
 
 /** Closes the Active charges of a policy's installments (a cancellation); answers their txids. */

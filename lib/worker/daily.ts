@@ -2,7 +2,6 @@ import type { Database } from "@/db/index";
 import { purgeExpiredIdempotencyKeys } from "@/db/queries/idempotency-keys";
 import { runCommissionPayouts } from "@/lib/commissions/payouts";
 import { businessDay, startOfBusinessDay } from "@/lib/dates";
-import { settleCardRefunds } from "@/lib/endorsements/refunds";
 import { purgeExpiredEvents } from "@/lib/event-feed/retention";
 import { log } from "@/lib/log";
 import { cancelPoliciesForNonPayment } from "@/lib/notices/cancel-non-payment";
@@ -10,8 +9,10 @@ import { sendInstallmentNotices } from "@/lib/notices/job";
 import { chargeDueCardInstallments } from "@/lib/payments/card-charges";
 import type { PaymentGateway } from "@/lib/payments/gateway";
 import { markOverdueInstallments } from "@/lib/payments/overdue";
+import { registerMissingPixCharges } from "@/lib/payments/pix/missing-charges";
 import { reconcileReceivedPix } from "@/lib/payments/pix/reconcile";
 import { expireQuotations } from "@/lib/quotations/expire-quotations";
+import { settleRefunds } from "@/lib/refunds/settle";
 
 /** What every daily job receives: the São Paulo day it runs for and the instant it records. */
 export type DailyJobRun = {
@@ -31,15 +32,20 @@ export const DAILY_JOBS: readonly DailyJob[] = [
   // First: a Pix whose notice was lost settles its installment before the overdue run sees it (docs/pix.md).
   { name: "pix-reconciliation", run: (db, run) => reconcileReceivedPix(db, run) },
   { name: "installments-overdue", run: (db, run) => markOverdueInstallments(db, run) },
+  // Unpaid boleto and Pix installments left without a Pix charge (a registration that failed after
+  // its change committed) get one, before the notices quote it (docs/pix.md).
+  { name: "pix-charges-missing", run: (db, run) => registerMissingPixCharges(db, run) },
   { name: "card-installment-charges", run: (db, run) => chargeDueCardInstallments(db, run) },
   // Notices to the insured (due soon, overdue, formal), then cancellation for non-payment 15 days
   // after the formal one (docs/notices.md); after the charges, so that a card paid today stops both.
   { name: "installment-notices", run: (db, run) => sendInstallmentNotices(db, run) },
   { name: "non-payment-cancellations", run: (db, run) => cancelPoliciesForNonPayment(db, run) },
-  // Card refunds of cancellations and endorsements the gateway could not take at once (docs/endorsements.md).
+  // Refunds (docs/refunds.md): the scheduled transfers to the insured's account or Pix key, paid in
+  // one daily batch like the bank's files; card refunds and Pix returns the gateway or the PSP could
+  // not take at once are sent again.
   {
-    name: "card-refunds-retried",
-    run: (db, run) => settleCardRefunds(db, undefined, { gateway: run.gateway, now: run.now }),
+    name: "refunds",
+    run: (db, run) => settleRefunds(db, undefined, { gateway: run.gateway, now: run.now, transfers: true }),
   },
   // From the 10th on: the previous month's commission balance, once per broker (docs/commissions.md).
   { name: "commission-payouts", run: (db, run) => runCommissionPayouts(db, run) },

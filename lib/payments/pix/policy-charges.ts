@@ -1,8 +1,7 @@
 import type { Database } from "@/db/index";
-import { findInstallmentsWithoutPix, insertPixCharges } from "@/db/queries/pix-charges";
-import { businessDay } from "@/lib/dates";
+import { findInstallmentsWithoutPix } from "@/db/queries/pix-charges";
 import { log } from "@/lib/log";
-import { registerPixCharge } from "./charges";
+import { registerInstallmentPixCharge } from "./missing-charges";
 import { getPixProvider, type PixProvider } from "./provider";
 
 /**
@@ -11,7 +10,7 @@ import { getPixProvider, type PixProvider } from "./provider";
  * installment left without one. Runs outside the change's transaction (the PSP is a remote call):
  * seeds name the installment with its amount and due day, so a repeated run registers the same
  * charges. A PSP failure is logged; the policy page then shows the installment without a Pix code
- * until the next change or second copy.
+ * until the daily reconciliation registers it (missing-charges.ts).
  */
 export async function syncPolicyPixCharges(
   db: Database,
@@ -30,16 +29,7 @@ export async function syncPolicyPixCharges(
   try {
     const missing = await findInstallmentsWithoutPix(db, policyId);
     for (const installment of missing) {
-      const dueDay = businessDay(installment.dueDate);
-      const charge = await registerPixCharge(provider, {
-        seed: `installment:${installment.installmentId}:${installment.amountCents}:${dueDay}`,
-        amountCents: installment.amountCents,
-        dueDay,
-        payer: { name: installment.insuredName, identity: installment.insuredIdentity },
-      });
-      await insertPixCharges(db, [
-        { ...charge, installmentId: installment.installmentId, createdAt: options.now },
-      ]);
+      await registerInstallmentPixCharge(db, provider, installment, options.now);
     }
   } catch (error) {
     log.warn({ err: error, policyId }, "Pix charges not registered after an installment change");

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listInstallmentBoletos } from "@/db/queries/boletos";
 import {
@@ -10,7 +10,6 @@ import {
 } from "@/db/queries/pix-charges";
 import { listUnknownPixReceipts } from "@/db/queries/pix-receipts";
 import { boletoInstructions, events, pixReceipts, policies, policyInstallments } from "@/db/schema";
-import { issueTestPolicy } from "@/lib/checkout/testing";
 import { addDays, businessDay } from "@/lib/dates";
 import { SandboxPaymentGateway } from "@/lib/payments/sandbox";
 import { settleInstallment } from "@/lib/payments/settle-installment";
@@ -26,6 +25,7 @@ import { reconcileReceivedPix } from "./reconcile";
 import { payInstallmentPixInSandbox, payPixChargeInSandbox } from "./sandbox-notice";
 import { SandboxPixProvider } from "./sandbox-psp";
 import { receivePixNotice } from "./settlement";
+import { issueBoletoPolicyWithPix } from "./testing";
 
 const { POST } = await import("@/app/api/payments/pix/webhook/route");
 
@@ -36,32 +36,7 @@ const broker = () => context.brokers["100000"];
 
 type Installment = typeof policyInstallments.$inferSelect;
 
-/** A boleto policy's installments, each with an active Pix charge (made here when issuance made none). */
-async function issueWithPix(
-  installments = 3,
-): Promise<{ policy: typeof policies.$inferSelect; rows: Installment[] }> {
-  const policy = await issueTestPolicy(db(), broker(), gateway, { method: "TICKET", installments });
-  const rows = await db()
-    .select()
-    .from(policyInstallments)
-    .where(eq(policyInstallments.policyId, policy.id))
-    .orderBy(asc(policyInstallments.installmentNumber));
-  const active = await findActivePixCharges(
-    db(),
-    rows.map((row) => row.id),
-  );
-  for (const row of rows) {
-    if (active.has(row.id)) continue;
-    const fields = await registerPixCharge(new SandboxPixProvider(), {
-      seed: `test:${row.id}`,
-      amountCents: row.premiumTotalCents,
-      dueDay: businessDay(row.dueDate),
-      payer: { name: "José Antônio Pereira", identity: "52998224725" },
-    });
-    await insertPixCharges(db(), [{ ...fields, installmentId: row.id }]);
-  }
-  return { policy, rows };
-}
+const issueWithPix = (installments = 3) => issueBoletoPolicyWithPix(db(), broker(), gateway, installments);
 
 async function installment(id: string): Promise<Installment> {
   const [row] = await db().select().from(policyInstallments).where(eq(policyInstallments.id, id));
