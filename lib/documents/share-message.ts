@@ -1,5 +1,5 @@
 import type { PersonType } from "@/db/schema";
-import { INSURED_PAGE_LINK_TTL_DAYS } from "@/lib/insured-page/link";
+import { INSURED_PAGE_LINK_TTL_DAYS } from "@/lib/insured-page/link-validity";
 import { formatTypeableLine } from "./boleto";
 
 /**

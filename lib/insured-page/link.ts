@@ -1,13 +1,11 @@
 import { signLinkSubject, verifyLinkSubject } from "@/lib/documents/links";
 import { configuredPublicOrigin } from "@/lib/http/public-origin";
+import { INSURED_PAGE_LINK_TTL_DAYS } from "./link-validity";
 
 /**
- * The insured's payment page link stays valid for 60 days from the message that carries it: past
- * the notices' whole cycle (15 days overdue to the formal notice, 15 more to cancellation), so the
- * link in any notice still opens when the insured acts on it. Every new message signs a fresh one.
- * Expiry is rounded up to the day so that the messages of one day carry the same link.
+ * Valid INSURED_PAGE_LINK_TTL_DAYS from the message that carries it; every new message signs a fresh
+ * one. Expiry is rounded up to the day so that the messages of one day carry the same link.
  */
-export const INSURED_PAGE_LINK_TTL_DAYS = 60;
 export const INSURED_PAGE_LINK_TTL_SECONDS = INSURED_PAGE_LINK_TTL_DAYS * 24 * 3600;
 
 const DAY_SECONDS = 24 * 3600;
