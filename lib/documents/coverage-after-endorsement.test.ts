@@ -1,8 +1,7 @@
 import { expect, it } from "vitest";
 import type { DatabaseHandle } from "@/db/index";
 import { issueTestPolicy } from "@/lib/checkout/testing";
-import { businessDay } from "@/lib/dates";
-import { issueEndorsement, previewEndorsement } from "@/lib/endorsement-service/service";
+import { endorseToday } from "@/lib/endorsement-service/testing";
 import { formatBrl } from "@/lib/money";
 import { SandboxPaymentGateway } from "@/lib/payments/sandbox";
 import { setUpDomainTestDatabase } from "@/lib/testing/domain-database";
@@ -25,14 +24,10 @@ it("the policy's coverage table and PDF show the limits of its latest COVERAGE e
   expect(before.coverages.length).toBeGreaterThan(0);
   expect(before.coverages.map((c) => c.limitCents)).not.toContain(300_000_00);
 
-  const preview = await previewEndorsement(handle.db, broker.id, {
-    registerNumber: broker.registerNumber,
-    policyNumber: policy.policyNumber,
-    effectiveDate: { kind: "day", day: businessDay(new Date()) },
+  await endorseToday(handle.db, broker, policy.policyNumber, {
     type: "COVERAGE",
     answers: [{ code: "LIMIT", answer: 300000 }],
   });
-  await issueEndorsement(handle.db, broker.id, { endorsementIdentifier: preview.endorsementIdentifier });
 
   // The page's coverage table and the PDF read the same data.
   const after = (await loadPolicyDocumentData(handle.db, policy.id))!;

@@ -3,7 +3,6 @@ import type { Executor } from "@/db/index";
 import {
   changeBoletoDueDate,
   findActiveBoleto,
-  insertBoletos,
   writeOffActiveBoleto,
   writeOffPolicyBoletos,
 } from "@/db/queries/boletos";
@@ -18,7 +17,6 @@ import {
   lockPolicy,
   markEndorsementIssued,
   type NewEndorsement,
-  nextBoletoOurNumber,
   nextEndorsementSequence,
   type PolicyEndorsementUpdate,
   updateIssuedPolicy,
@@ -37,6 +35,7 @@ import { createEndorsementDocument, createInstallmentSlipDocument } from "@/lib/
 import { recordEvent } from "@/lib/events/record-event";
 import { ApiError } from "@/lib/http/errors";
 import { normalizeName } from "@/lib/identity";
+import { enterNewBoleto } from "@/lib/payments/new-boleto";
 import { policyVersionAfter, previewExpiresAt } from "./rules";
 
 /** What a draft holds besides its policy and validity: the type, the plan and the money. */
@@ -345,23 +344,8 @@ async function applyInstallments(
         paymentMethod: policy.paymentMethod,
       });
     }
-    if (needsBoleto) {
-      const ourNumber = await nextBoletoOurNumber(tx);
-      const boleto = buildBoleto({ ourNumber, amountCents: installment.premiumTotalCents, dueDate });
-      await insertBoletos(
-        tx,
-        [
-          {
-            installmentId,
-            ourNumber,
-            typeableLine: boleto.typeableLine,
-            amountCents: installment.premiumTotalCents,
-            dueDate: startOfBusinessDay(businessDay(dueDate)),
-          },
-        ],
-        now,
-      );
-    }
+    if (needsBoleto)
+      await enterNewBoleto(tx, { installmentId, amountCents: installment.premiumTotalCents, dueDate }, now);
   }
   return true;
 }

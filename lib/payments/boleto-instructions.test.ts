@@ -5,7 +5,7 @@ import { boletoInstructions, installmentBoletos, policyInstallments } from "@/db
 import { issueTestPolicy } from "@/lib/checkout/testing";
 import { businessDay } from "@/lib/dates";
 import { buildBoleto, isValidTypeableLine } from "@/lib/documents/boleto";
-import { issueEndorsement, previewEndorsement } from "@/lib/endorsement-service/service";
+import { endorseToday } from "@/lib/endorsement-service/testing";
 import { cancelAtInsuredRequest } from "@/lib/endorsements/cancel";
 import { setUpDomainTestDatabase } from "@/lib/testing/domain-database";
 import { parseItauRemessa } from "./cnab400-remessa";
@@ -70,15 +70,11 @@ describe("what the bank is told about a policy's boletos", () => {
   it("a due-day change moves the same boletos (06: same our number and amount, the new date)", async () => {
     const policy = await issueTestPolicy(handle.db, broker, gateway, { method: "TICKET", installments: 3 });
     const before = await boletosOf(policy.id);
-    const preview = await previewEndorsement(handle.db, broker.id, {
-      registerNumber: broker.registerNumber,
-      policyNumber: policy.policyNumber,
-      effectiveDate: { kind: "day", day: businessDay(new Date()) },
+    const preview = await endorseToday(handle.db, broker, policy.policyNumber, {
       type: "PAYMENT",
       answers: [{ code: "DUE-DAY", answer: "15" }],
     });
     expect(preview.installments.length).toBeGreaterThan(0);
-    await issueEndorsement(handle.db, broker.id, { endorsementIdentifier: preview.endorsementIdentifier });
 
     const after = await boletosOf(policy.id);
     const installments = await handle.db

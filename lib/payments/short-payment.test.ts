@@ -12,7 +12,7 @@ import {
 import { issueTestPolicy } from "@/lib/checkout/testing";
 import { businessDay } from "@/lib/dates";
 import { isValidTypeableLine } from "@/lib/documents/boleto";
-import { issueEndorsement, previewEndorsement } from "@/lib/endorsement-service/service";
+import { endorseToday } from "@/lib/endorsement-service/testing";
 import { setUpDomainTestDatabase } from "@/lib/testing/domain-database";
 import { importPaymentReturn } from "./import-return";
 import { importLineOutcomeText } from "./import-summary";
@@ -55,14 +55,10 @@ it("a payment of a boleto an endorsement replaced settles the part paid and keep
     .from(installmentBoletos)
     .where(eq(installmentBoletos.installmentId, first!.id));
   // A coverage increase raises every unpaid installment: the first one's boleto is replaced.
-  const preview = await previewEndorsement(handle.db, broker.id, {
-    registerNumber: broker.registerNumber,
-    policyNumber: policy.policyNumber,
-    effectiveDate: { kind: "day", day: businessDay(new Date()) },
+  await endorseToday(handle.db, broker, policy.policyNumber, {
     type: "COVERAGE",
     answers: [{ code: "LIMIT", answer: 300000 }],
   });
-  await issueEndorsement(handle.db, broker.id, { endorsementIdentifier: preview.endorsementIdentifier });
   const raised = (await installmentsOf(policy.id))[0]!;
   expect(raised.premiumTotalCents).toBeGreaterThan(oldBoleto!.amountCents);
   const shortfall = raised.premiumTotalCents - oldBoleto!.amountCents;

@@ -1,17 +1,15 @@
 import type { Executor } from "@/db/index";
-import { insertBoletos } from "@/db/queries/boletos";
 import {
   insertEndorsementInstallment,
   listPolicyInstallments,
   lockPolicy,
-  nextBoletoOurNumber,
   updateUnpaidInstallment,
 } from "@/db/queries/endorsements";
-import { businessDay, startOfBusinessDay } from "@/lib/dates";
-import { buildBoleto } from "@/lib/documents/boleto";
+import { businessDay } from "@/lib/dates";
 import { createInstallmentSlipDocument } from "@/lib/documents/create-documents";
 import { newInstallmentDueDate } from "@/lib/endorsements/money";
 import { MoneyDecimal, roundHalfEven } from "@/lib/money";
+import { enterNewBoleto } from "./new-boleto";
 
 /** What a payment left unpaid of its installment, and the installment added to collect it. */
 export type Shortfall = { cents: number; restInstallmentNumber: number };
@@ -79,11 +77,6 @@ export async function collectShortfall(
   const installmentNumber = Math.max(...numbers) + 1;
   const later = newInstallmentDueDate(businessDay(now));
   const dueDate = new Date(Math.max(installment.dueDate.getTime(), later.getTime()));
-  const ticket = policy.paymentMethod === "TICKET";
-  const ourNumber = ticket ? await nextBoletoOurNumber(tx) : null;
-  const boleto = ourNumber
-    ? buildBoleto({ ourNumber, amountCents: rest.premiumTotalCents, dueDate })
-    : undefined;
   const row = await insertEndorsementInstallment(tx, policy.id, {
     installmentNumber,
     dueDate,
@@ -91,21 +84,8 @@ export async function collectShortfall(
     typeableLine: null,
     boletoOurNumber: null,
   });
-  if (ourNumber && boleto) {
-    await insertBoletos(
-      tx,
-      [
-        {
-          installmentId: row.id,
-          ourNumber,
-          typeableLine: boleto.typeableLine,
-          amountCents: rest.premiumTotalCents,
-          dueDate: startOfBusinessDay(businessDay(dueDate)),
-        },
-      ],
-      now,
-    );
-  }
+  if (policy.paymentMethod === "TICKET")
+    await enterNewBoleto(tx, { installmentId: row.id, amountCents: rest.premiumTotalCents, dueDate }, now);
   await createInstallmentSlipDocument(tx, {
     brokerId: policy.brokerId,
     policyId: policy.id,
