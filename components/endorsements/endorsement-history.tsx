@@ -1,7 +1,9 @@
+import type { ComponentProps } from "react";
 import { StaticTable, type StaticTableColumn } from "@/components/data-table/static-table";
+import { RefundsList } from "@/components/refunds/policy-refunds";
 import { formatDate, formatReais } from "@/lib/format/pt-br";
 import type { PolicyPageView } from "@/lib/policy-page/page-view";
-import type { EndorsementWire, RefundWire } from "@/lib/schemas/endorsement";
+import type { EndorsementWire } from "@/lib/schemas/endorsement";
 import { formatDay, formatSignedReais } from "./format";
 
 const ENDORSEMENT_COLUMNS: StaticTableColumn<EndorsementWire>[] = [
@@ -33,23 +35,17 @@ const ENDORSEMENT_COLUMNS: StaticTableColumn<EndorsementWire>[] = [
   },
 ];
 
-/** How the money goes back: a card refund through the gateway, a boleto's or Pix's by transfer. */
-const REFUND_METHOD_TEXT: Record<RefundWire["paymentMethod"], string> = {
-  "CREDIT-CARD": "Estorno no cartão de crédito",
-  TICKET: "Transferência bancária",
-  PIX: "Transferência Pix",
-};
-
-const REFUND_COLUMNS: StaticTableColumn<RefundWire>[] = [
-  { header: "Forma", cell: (refund) => REFUND_METHOD_TEXT[refund.paymentMethod] },
-  { header: "Valor", align: "right", cell: (refund) => formatReais(refund.value) },
-  { header: "Situação", cell: (refund) => refund.statusText },
-  { header: "Registrada em", cell: (refund) => formatDate(refund.createdAt) },
-  { header: "Devolvida em", cell: (refund) => formatDate(refund.refundedAt) },
-];
-
-/** "Endossos" (each issued endorsement with its PDF) and "Devoluções" (the refunds) of the policy page. */
-export function EndorsementHistory({ history }: { history: PolicyPageView["history"] }) {
+/**
+ * "Endossos" (each issued endorsement with its PDF) and "Devoluções" (the refunds, with the form
+ * for the insured's account where one awaits it) of the policy page.
+ */
+export function EndorsementHistory({
+  history,
+  refundDestinationAction,
+}: {
+  history: PolicyPageView["history"];
+  refundDestinationAction?: ComponentProps<typeof RefundsList>["destinationAction"];
+}) {
   return (
     <>
       <section
@@ -79,13 +75,7 @@ export function EndorsementHistory({ history }: { history: PolicyPageView["histo
           style={{ marginTop: "1rem" }}
         >
           <h2 id="refunds-title">Devoluções</h2>
-          <StaticTable
-            columns={REFUND_COLUMNS}
-            rows={history.refunds}
-            rowKey={(refund) => refund.refundIdentifier}
-            caption="Devoluções ao segurado"
-            stackOnNarrow
-          />
+          <RefundsList refunds={history.refunds} destinationAction={refundDestinationAction} />
         </section>
       ) : null}
     </>

@@ -386,9 +386,10 @@ export type EndorsementHistoryItem = Omit<
 };
 
 /** A refund as the policy item lists it (JSON from the lookup's lateral subquery). */
-export type RefundHistoryItem = Omit<RefundRow, "createdAt" | "refundedAt"> & {
+export type RefundHistoryItem = Omit<RefundRow, "createdAt" | "refundedAt" | "destinationSetAt"> & {
   createdAt: string;
   refundedAt: string | null;
+  destinationSetAt: string | null;
 };
 
 /** camelCase key → column, for json_build_object over an aliased table. */
@@ -433,6 +434,11 @@ const REFUND_KEYS = [
   "status",
   "idempotencyKey",
   "gatewayRefundId",
+  "reason",
+  "pixReturns",
+  "destination",
+  "destinationSetAt",
+  "failureReason",
   "createdAt",
   "refundedAt",
 ] as const satisfies readonly (keyof RefundRow)[];

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Executor } from "../index";
-import { sandboxPspCharges, sandboxPspReceived } from "../schema";
+import { sandboxPspCharges, sandboxPspDevolucoes, sandboxPspReceived } from "../schema";
 
 /** The sandbox PSP's books (lib/payments/pix/sandbox-psp.ts): nothing else reads these tables. */
 
@@ -47,12 +47,33 @@ export async function listSandboxPspReceived(db: Executor, from: Date, to: Date)
     .orderBy(asc(sandboxPspReceived.paidAt), asc(sandboxPspReceived.endToEndId));
 }
 
-/** Adds a refund to a received Pix unless it would exceed what was received; false when refused. */
+/**
+ * Records devolução `id` of a received Pix unless it would exceed what was received; false when
+ * refused. The same id again answers as the first time and gives nothing back twice.
+ */
 export async function addSandboxPspRefund(
   db: Executor,
-  endToEndId: string,
-  amountCents: number,
+  input: { id: string; endToEndId: string; amountCents: number },
 ): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [known] = await tx.select().from(sandboxPspDevolucoes).where(eq(sandboxPspDevolucoes.id, input.id));
+    if (known) return known.endToEndId === input.endToEndId && known.amountCents === input.amountCents;
+    if (!(await addToReceived(tx, input.endToEndId, input.amountCents))) return false;
+    await tx.insert(sandboxPspDevolucoes).values(input);
+    return true;
+  });
+}
+
+/** The devoluções the sandbox gave for a received Pix (tests and the sandbox's own checks). */
+export async function listSandboxPspDevolucoes(db: Executor, endToEndId: string) {
+  return db
+    .select()
+    .from(sandboxPspDevolucoes)
+    .where(eq(sandboxPspDevolucoes.endToEndId, endToEndId))
+    .orderBy(asc(sandboxPspDevolucoes.createdAt), asc(sandboxPspDevolucoes.id));
+}
+
+async function addToReceived(db: Executor, endToEndId: string, amountCents: number): Promise<boolean> {
   const updated = await db
     .update(sandboxPspReceived)
     .set({ refundedCents: sql`${sandboxPspReceived.refundedCents} + ${amountCents}` })

@@ -222,6 +222,17 @@ const WALK: Record<string, WalkEntry> = {
       expect: "blocked",
     },
   ],
+  setRefundDestination: (p) => [
+    {
+      body: {
+        registerNumber: REGISTER,
+        policyNumber: p.policyNumber,
+        refundIdentifier: "5b0c8f5e-7a51-4c7e-9a1e-3f1d2b6c9e40",
+        destination: { type: "PIX-KEY", keyType: "CPF", key: p.cpf },
+      },
+      expect: "blocked",
+    },
+  ],
   sandboxPayInstallment: (p) => [
     {
       body: { registerNumber: REGISTER, policyNumber: p.policyNumber, installmentNumber: 1 },

@@ -280,6 +280,57 @@ const CASES: Record<string, Case> = {
       );
     },
   },
+  "POST /v1/refund/destination": {
+    status: 200,
+    run: async ({ client, api }) => {
+      // A boleto policy with installment 1 paid, canceled: its refund awaits the insured's account.
+      const policyNumber = await issueTicketPolicy(api, "Restituicao Tipada");
+      expectSuccess(
+        await api.post("/api/v1/sandbox/installment/pay", {
+          registerNumber: REGISTER_NUMBER,
+          policyNumber,
+          installmentNumber: 1,
+        }),
+        policyResponseSchema,
+      );
+      const preview = expectSuccess(
+        await api.post("/api/v1/endorsement/quotation", {
+          registerNumber: REGISTER_NUMBER,
+          policyNumber,
+          type: "CANCELLATION",
+          effectiveDate: businessDay(new Date()),
+          reason: "Pedido do segurado",
+        }),
+        endorsementPreviewResponseSchema,
+      );
+      await api.post("/api/v1/endorsement/issue", {
+        registerNumber: REGISTER_NUMBER,
+        endorsementIdentifier: preview.item.endorsementIdentifier,
+      });
+      const policy = expectSuccess(
+        await api.get(`/api/v1/policy/${REGISTER_NUMBER}/${policyNumber}`),
+        policyResponseSchema,
+      );
+      const refund = policy.policy.refunds.find((row) => row.status === "AwaitingBankDetails");
+      return json(
+        client.POST("/v1/refund/destination", {
+          body: {
+            registerNumber: REGISTER_NUMBER,
+            policyNumber,
+            refundIdentifier: refund!.refundIdentifier,
+            destination: {
+              type: "BANK-ACCOUNT",
+              bankCode: "341",
+              agency: "0001",
+              account: "12345",
+              accountDigit: "4",
+              holderDocument: "52998224725",
+            },
+          },
+        }),
+      );
+    },
+  },
   "POST /{version}/endorsement/quotation": {
     status: 200,
     run: async ({ client, api }) => {

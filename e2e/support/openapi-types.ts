@@ -353,7 +353,7 @@ export interface paths {
         };
         /**
          * Events feed
-         * @description The key's broker's events (the webhooks' events, each item the webhook body of that event plus its `id`), in commit order, kept 30 days. Page with `after` = the `id` of the last event read; `hasMore` says whether more are already there. `limit` 1..500 (default 100); `type` keeps one type or comma-separated types (checkout.issued, checkout.declined, checkout.failed, policy.canceled, policy.expired, policy.endorsed, installment.paid, installment.overdue). An event that commits while you page is never skipped: it comes after the ones already read. Limited to 30 calls per 60 s per key.
+         * @description The key's broker's events (the webhooks' events, each item the webhook body of that event plus its `id`), in commit order, kept 30 days. Page with `after` = the `id` of the last event read; `hasMore` says whether more are already there. `limit` 1..500 (default 100); `type` keeps one type or comma-separated types (checkout.issued, checkout.declined, checkout.failed, policy.canceled, policy.expired, policy.endorsed, installment.paid, installment.overdue, refund.created, refund.paid, refund.failed). An event that commits while you page is never skipped: it comes after the ones already read. Limited to 30 calls per 60 s per key.
          */
         get: operations["listEvents"];
         put?: never;
@@ -378,6 +378,26 @@ export interface paths {
          * @description Issues the second copy ("2ª via") of an `Overdue` installment of one of the key's broker's policies: due on `dueDate` (YYYY-MM-DD, São Paulo; default 3 days from today), from today up to the formal notice's payment deadline (when it was sent) and the vigency's last day, for the installment's amount plus the product's fine (2 %) and interest (1 % a month pro rata die: 1/30 of it a day from the original due date to the new one), the fine rounded down to the cent (never above 2 %), the interest half up. Boleto policies get a new boleto with a Pix charge (boleto híbrido), Pix policies a new Pix charge; the previous boleto is written off at the bank and the previous Pix charge removed, yet a late payment of either is still accepted. Credit-card installments have none (`SECOND-COPY-NOT-AVAILABLE`: the daily job charges the card again). Each call makes a new second copy that replaces the last one (send an Idempotency-Key to retry safely).
          */
         post: operations["createSecondCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refund/destination": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a refund its destination
+         * @description Gives a refund `AwaitingBankDetails` (a boleto policy's cancellation), or one whose transfer `Failed`, the insured's Pix key or bank account. A key is checked by its type (CPF/CNPJ check digits, e-mail, mobile phone +55 in E.164, random key UUID); an account by the bank's COMPE code and the agency, account and check digit by the bank's published rule. It must be the insured's own: a CPF/CNPJ key must be the insured's document, and any other key or account is held by `holderDocument`, which must be the insured's and which the PSP confirms (`DESTINATION-NOT-THE-PAYERS` otherwise). The refund becomes `Scheduled` and the next daily run pays it (`refund.paid`, or `refund.failed` with its reason). Card refunds and Pix payments go back the way they came and take none (`REFUND-NOT-AWAITING-DESTINATION`). Answers the refund.
+         */
+        post: operations["setRefundDestination"];
         delete?: never;
         options?: never;
         head?: never;
@@ -620,6 +640,66 @@ export interface webhooks {
          * @description An installment passed its due day unpaid (daily job, 06:00 São Paulo), or its card charge was declined. Webhooks are notifications: reconcile with the lookups in `data.links`.
          */
         post: operations["webhook:installment.overdue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.created event
+         * @description Money is owed back to the insured: a cancellation's refund, or a payment of an installment already paid. `Pending` (card, through the gateway), `Scheduled` (a Pix given back through the PSP) or `AwaitingBankDetails` (the insured's account or Pix key is needed: POST /v1/refund/destination). Webhooks are notifications: reconcile with the lookups in `data.links`.
+         */
+        post: operations["webhook:refund.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.paid event
+         * @description The refund reached the insured: the card refund confirmed (`Refunded`), or the Pix devolução or transfer paid (`Paid`). Webhooks are notifications: reconcile with the lookups in `data.links`.
+         */
+        post: operations["webhook:refund.paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.failed event
+         * @description A transfer of the refund failed (`reason`, e.g. a closed account): a new destination schedules it again. Webhooks are notifications: reconcile with the lookups in `data.links`.
+         */
+        post: operations["webhook:refund.failed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -903,8 +983,16 @@ export interface components {
         Refund: {
             /** Format: uuid */
             refundIdentifier: string;
-            /** Format: uuid */
-            endorsementIdentifier: string;
+            /**
+             * Format: uuid
+             * @description The cancellation that owes it; null for a duplicate payment's refund
+             */
+            endorsementIdentifier: string | null;
+            /**
+             * @description `CANCELLATION`, or `DUPLICATE-PAYMENT`: an installment paid twice (a boleto and its Pix, a second copy and the original)
+             * @enum {string}
+             */
+            reason: "CANCELLATION" | "DUPLICATE-PAYMENT";
             /** @enum {string} */
             paymentMethod: "CREDIT-CARD" | "TICKET" | "PIX";
             /**
@@ -912,10 +1000,17 @@ export interface components {
              * @example 1234.56
              */
             value: number;
+            /**
+             * @description Card: `Pending` → `Refunded`. Otherwise `AwaitingBankDetails` (give the insured's account or Pix key: POST /v1/refund/destination) → `Scheduled` (a Pix given back through the PSP at once; a transfer paid by the next daily run) → `Paid`, or `Failed` (`failureReason`; a new destination schedules it again)
+             * @enum {string}
+             */
+            status: "Pending" | "Refunded" | "AwaitingBankDetails" | "Scheduled" | "Paid" | "Failed";
             /** @enum {string} */
-            status: "Pending" | "Refunded" | "AwaitingBankDetails";
-            /** @enum {string} */
-            statusText: "Em processamento" | "Devolvido" | "Aguardando dados bancários";
+            statusText: "Em processamento" | "Devolvido" | "Aguardando dados bancários" | "Agendado" | "Pago" | "Não pago";
+            /** @description Where a transfer goes, partly hidden (`Pix (e-mail) ****.com`, `341 …, ag. 1234, conta ****45-6`); null until given, and for card refunds and Pix returns */
+            destination: string | null;
+            /** @description Why the last transfer failed (`Failed`) */
+            failureReason: string | null;
             /**
              * Format: date-time
              * @example 2026-11-21T13:45:40.671Z
@@ -939,7 +1034,7 @@ export interface components {
         };
         ErrorItem: {
             /** @enum {string} */
-            code: "INVALID-FORM-FIELD" | "ANSWERS-NOT-EVALUATED" | "QUOTATION-NOT-FOUND" | "PROPOSAL-NOT-FOUND" | "QUOTATION-NOT-EDITABLE" | "QUOTATION-EXPIRED" | "INCORRECT-OR-NONEXISTENT" | "TOKEN-ERROR" | "POLICY-NOT-FOUND" | "POLICY-BLOCKED" | "PRODUCT-NOT-FOUND" | "POLICY-NOT-ACTIVE" | "OCCURRENCE-OUTSIDE-VIGENCY" | "ENDORSEMENT-DATE-INVALID" | "ENDORSEMENT-NOT-FOUND" | "ENDORSEMENT-EXPIRED" | "INSTALLMENT-NOT-FOUND" | "INSTALLMENT-ALREADY-PAID" | "INSTALLMENT-ALREADY-OVERDUE" | "INSTALLMENT-NOT-PAYABLE" | "INSTALLMENT-NOT-OVERDUE" | "SECOND-COPY-NOT-AVAILABLE" | "NOTICE-NOT-AUTHENTIC" | "RENEWAL-NOT-AVAILABLE" | "RENEWAL-ALREADY-EXISTS" | "EVENT-NOT-FOUND" | "DOCUMENT-NOT-FOUND" | "ROUTE-NOT-FOUND" | "VERSION-NOT-SUPPORTED" | "METHOD-NOT-ALLOWED" | "METHOD-NOT-IMPLEMENTED" | "INVALID-REQUEST" | "REQUEST-TIMEOUT" | "HEADERS-TOO-LARGE" | "PAYLOAD-TOO-LARGE" | "IDEMPOTENCY-KEY-REUSED" | "IDEMPOTENCY-KEY-IN-USE" | "PAYMENT-GATEWAY-UNAVAILABLE" | "INTERNAL-ERROR" | "SERVICE-UNAVAILABLE";
+            code: "INVALID-FORM-FIELD" | "ANSWERS-NOT-EVALUATED" | "QUOTATION-NOT-FOUND" | "PROPOSAL-NOT-FOUND" | "QUOTATION-NOT-EDITABLE" | "QUOTATION-EXPIRED" | "INCORRECT-OR-NONEXISTENT" | "TOKEN-ERROR" | "POLICY-NOT-FOUND" | "POLICY-BLOCKED" | "PRODUCT-NOT-FOUND" | "POLICY-NOT-ACTIVE" | "OCCURRENCE-OUTSIDE-VIGENCY" | "ENDORSEMENT-DATE-INVALID" | "ENDORSEMENT-NOT-FOUND" | "ENDORSEMENT-EXPIRED" | "INSTALLMENT-NOT-FOUND" | "INSTALLMENT-ALREADY-PAID" | "INSTALLMENT-ALREADY-OVERDUE" | "INSTALLMENT-NOT-PAYABLE" | "INSTALLMENT-NOT-OVERDUE" | "SECOND-COPY-NOT-AVAILABLE" | "REFUND-NOT-FOUND" | "REFUND-NOT-AWAITING-DESTINATION" | "DESTINATION-NOT-THE-PAYERS" | "NOTICE-NOT-AUTHENTIC" | "RENEWAL-NOT-AVAILABLE" | "RENEWAL-ALREADY-EXISTS" | "EVENT-NOT-FOUND" | "DOCUMENT-NOT-FOUND" | "ROUTE-NOT-FOUND" | "VERSION-NOT-SUPPORTED" | "METHOD-NOT-ALLOWED" | "METHOD-NOT-IMPLEMENTED" | "INVALID-REQUEST" | "REQUEST-TIMEOUT" | "HEADERS-TOO-LARGE" | "PAYLOAD-TOO-LARGE" | "IDEMPOTENCY-KEY-REUSED" | "IDEMPOTENCY-KEY-IN-USE" | "PAYMENT-GATEWAY-UNAVAILABLE" | "INTERNAL-ERROR" | "SERVICE-UNAVAILABLE";
             message?: string;
             properties?: string[];
         };
@@ -3405,7 +3500,7 @@ export interface components {
             /** @description The event's id: the webhooks' `webhook-id`, and the feed's `after` */
             id: string;
             /** @enum {string} */
-            type: "checkout.issued" | "checkout.declined" | "checkout.failed" | "policy.canceled" | "policy.expired" | "policy.endorsed" | "installment.paid" | "installment.overdue";
+            type: "checkout.issued" | "checkout.declined" | "checkout.failed" | "policy.canceled" | "policy.expired" | "policy.endorsed" | "installment.paid" | "installment.overdue" | "refund.created" | "refund.paid" | "refund.failed";
             /**
              * Format: date-time
              * @description When the change happened
@@ -3428,6 +3523,9 @@ export interface components {
                 endorsementIdentifier?: string;
                 endorsementType?: string;
                 version?: string;
+                /** Format: uuid */
+                refundIdentifier?: string;
+                amount?: number;
                 links: {
                     /** @description The quotation lookup (API URL) */
                     quotation: string;
@@ -3518,6 +3616,83 @@ export interface components {
              * @example 2026-12-04
              */
             dueDate?: string;
+        };
+        /**
+         * @example {
+         *       "registerNumber": "100000",
+         *       "policyNumber": "1000000000001",
+         *       "refundIdentifier": "0f8fad5b-d9cb-469f-a165-70867728950e",
+         *       "destination": {
+         *         "type": "BANK-ACCOUNT",
+         *         "bankCode": "341",
+         *         "agency": "0001",
+         *         "account": "12345",
+         *         "accountDigit": "4",
+         *         "holderDocument": "52998224725"
+         *       }
+         *     }
+         */
+        RefundDestinationRequest: {
+            /**
+             * @description Registration number of the broker (SUSEP)
+             * @example 100000
+             */
+            registerNumber: string;
+            /**
+             * @description The 13-digit policyNumber or the 24-digit number; any other value is POLICY-NOT-FOUND
+             * @example 1000000000001
+             */
+            policyNumber: string;
+            /**
+             * Format: uuid
+             * @description The refund (the policy lookup's `refunds[].refundIdentifier`)
+             */
+            refundIdentifier: string;
+            destination: components["schemas"]["RefundDestination"];
+        };
+        RefundDestination: {
+            /** @enum {string} */
+            type: "PIX-KEY" | "BANK-ACCOUNT";
+            /**
+             * @description PIX-KEY: `CPF`/`CNPJ` (check digits; the key is then its own holder's document), `EMAIL` (at most 77 characters), `PHONE` (a mobile in E.164: +55, the area code and 9 digits), `EVP` (the random key, a UUID)
+             * @enum {string}
+             */
+            keyType?: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
+            /**
+             * @description PIX-KEY: the key
+             * @example segurado@example.com
+             */
+            key?: string;
+            /**
+             * @description BANK-ACCOUNT: the bank's 3-digit COMPE code (Central Bank's list)
+             * @example 341
+             */
+            bankCode?: string;
+            /**
+             * @description BANK-ACCOUNT: 1 to 5 digits, without its check digit
+             * @example 0001
+             */
+            agency?: string;
+            /**
+             * @description BANK-ACCOUNT: 1 to 13 digits, without its check digit
+             * @example 12345
+             */
+            account?: string;
+            /**
+             * @description BANK-ACCOUNT: the account's check digit (1-2 characters; X or P where the bank uses them), checked by the bank's published rule
+             * @example 4
+             */
+            accountDigit?: string;
+            /**
+             * @description BANK-ACCOUNT: default CHECKING
+             * @enum {string}
+             */
+            accountType?: "CHECKING" | "SAVINGS";
+            /**
+             * @description The holder's CPF (11 digits) or CNPJ (14), punctuation allowed, which must be the insured's own and which the PSP confirms; required for a bank account and for EMAIL, PHONE and EVP keys
+             * @example 52998224725
+             */
+            holderDocument?: string;
         };
         /**
          * @example {
@@ -10504,7 +10679,7 @@ export interface operations {
                 after?: string;
                 /** @description 1..500, default 100 */
                 limit?: number;
-                /** @description Only events of this type, or of these comma-separated types: checkout.issued, checkout.declined, checkout.failed, policy.canceled, policy.expired, policy.endorsed, installment.paid, installment.overdue */
+                /** @description Only events of this type, or of these comma-separated types: checkout.issued, checkout.declined, checkout.failed, policy.canceled, policy.expired, policy.endorsed, installment.paid, installment.overdue, refund.created, refund.paid, refund.failed */
                 type?: string;
             };
             header?: {
@@ -10810,6 +10985,242 @@ export interface operations {
                 };
             };
             /** @description Error body with code POLICY-NOT-FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code REQUEST-TIMEOUT. */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-IN-USE. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code PAYLOAD-TOO-LARGE. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code IDEMPOTENCY-KEY-REUSED. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (all-calls window 100 per 60 s per key, or the endpoint's window): `Rate limit is exceeded. Try again in N seconds.` */
+            429: {
+                headers: {
+                    /** @description Seconds until a call would pass. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code HEADERS-TOO-LARGE. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code POLICY-BLOCKED. */
+            451: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code INTERNAL-ERROR. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error body with code PAYMENT-GATEWAY-UNAVAILABLE, SERVICE-UNAVAILABLE. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setRefundDestination: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters (a UUID is a good choice), kept 24 h per broker and endpoint. The same key with the same body (compared as canonical JSON) answers the first answer again with `Idempotent-Replayed: true` and does nothing twice; with another body 422 `IDEMPOTENCY-KEY-REUSED`; while the first call still runs 409 `IDEMPOTENCY-KEY-IN-USE`. A malformed key answers 400 `INVALID-FORM-FIELD`. Answers of 5xx are not kept: retrying with the key does the work. */
+                "Idempotency-Key"?: string;
+                /** @description Your id for this request (1 to 64 characters of `A-Z a-z 0-9 . _ : -`), echoed in the answer's `X-Request-Id` and our logs; anything else is replaced by a new UUID. */
+                "X-Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundDestinationRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "refundIdentifier": "5b0c8f5e-7a51-4c7e-9a1e-3f1d2b6c9e40",
+                     *         "endorsementIdentifier": "c2a4e6f8-1b3d-4f5a-8c7e-9d0b1a2c3e4f",
+                     *         "reason": "CANCELLATION",
+                     *         "paymentMethod": "TICKET",
+                     *         "value": 200.44,
+                     *         "status": "Scheduled",
+                     *         "statusText": "Agendado",
+                     *         "destination": "341 ITAÚ UNIBANCO S.A., ag. 0001, conta **45-4",
+                     *         "failureReason": null,
+                     *         "createdAt": "2026-11-29T00:40:12.345Z",
+                     *         "refundedAt": null
+                     *       },
+                     *       "success": true,
+                     *       "executed": "2026-11-29T00:40:12.391Z"
+                     *     }
+                     */
+                    "application/json": {
+                        item: components["schemas"]["Refund"];
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T13:45:40.671Z
+                         */
+                        executed: string;
+                    };
+                };
+            };
+            /** @description Error body with code INVALID-FORM-FIELD, INCORRECT-OR-NONEXISTENT, TOKEN-ERROR, REFUND-NOT-AWAITING-DESTINATION, DESTINATION-NOT-THE-PAYERS, INVALID-REQUEST. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Subscription key missing, invalid, revoked or past its expiry date. Such calls are limited to 100 per 60 s per client address (then 429). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Daily call quota of the key used up: `Out of call volume quota. Quota will be replenished in HH:MM:SS.` (with Retry-After); or the key may not make this call: the operation needs a scope the key lacks (`read` for GET, `write` for the rest), or the client address is outside the key's allow-list (no Retry-After; the message says which). */
+            403: {
+                headers: {
+                    /** @description Seconds until the quota resets (00:00 UTC). */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description Error body with code POLICY-NOT-FOUND, REFUND-NOT-FOUND. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12435,6 +12846,239 @@ export interface operations {
                         installmentNumber: number;
                         /** @enum {string} */
                         status: "Overdue";
+                        /** @description The lookups to reconcile with */
+                        links: {
+                            /**
+                             * Format: uri
+                             * @description The quotation lookup (GET /v1/quotation/{registerNumber}/{quotationIdentifier})
+                             */
+                            quotation: string;
+                            /**
+                             * Format: uri
+                             * @description The policy lookup (GET /v1/policy/{registerNumber}/{policyNumber}); null while there is no policy
+                             */
+                            policy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds (body ignored, at most 64 KiB read) means delivered. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:refund.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry and redelivery. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt (each attempt is signed anew). Reject one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the secret's bytes (base64-decoded after `whsec_`); during a secret rotation two of them, space-separated. Verify against the raw body. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "refund.created";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (UTC)
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * @description The broker (SUSEP registration number)
+                         * @example 100000
+                         */
+                        registerNumber: string;
+                        /** Format: uuid */
+                        quotationIdentifier: string;
+                        /** Format: uuid */
+                        policyIdentifier: string;
+                        /** @description The policy's 24-digit number */
+                        number: string;
+                        /** @description The policy's 13-digit policyNumber */
+                        policyNumber: string;
+                        /**
+                         * Format: uuid
+                         * @description The refund (the policy lookup's `refunds`)
+                         */
+                        refundIdentifier: string;
+                        /**
+                         * @description The amount given back, BRL
+                         * @example 2044
+                         */
+                        amount: number;
+                        /** @enum {string} */
+                        status: "Pending" | "AwaitingBankDetails" | "Scheduled";
+                        /** @description The lookups to reconcile with */
+                        links: {
+                            /**
+                             * Format: uri
+                             * @description The quotation lookup (GET /v1/quotation/{registerNumber}/{quotationIdentifier})
+                             */
+                            quotation: string;
+                            /**
+                             * Format: uri
+                             * @description The policy lookup (GET /v1/policy/{registerNumber}/{policyNumber}); null while there is no policy
+                             */
+                            policy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds (body ignored, at most 64 KiB read) means delivered. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:refund.paid": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry and redelivery. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt (each attempt is signed anew). Reject one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the secret's bytes (base64-decoded after `whsec_`); during a secret rotation two of them, space-separated. Verify against the raw body. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "refund.paid";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (UTC)
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * @description The broker (SUSEP registration number)
+                         * @example 100000
+                         */
+                        registerNumber: string;
+                        /** Format: uuid */
+                        quotationIdentifier: string;
+                        /** Format: uuid */
+                        policyIdentifier: string;
+                        /** @description The policy's 24-digit number */
+                        number: string;
+                        /** @description The policy's 13-digit policyNumber */
+                        policyNumber: string;
+                        /**
+                         * Format: uuid
+                         * @description The refund (the policy lookup's `refunds`)
+                         */
+                        refundIdentifier: string;
+                        /**
+                         * @description The amount given back, BRL
+                         * @example 2044
+                         */
+                        amount: number;
+                        /** @enum {string} */
+                        status: "Refunded" | "Paid";
+                        /** @description The lookups to reconcile with */
+                        links: {
+                            /**
+                             * Format: uri
+                             * @description The quotation lookup (GET /v1/quotation/{registerNumber}/{quotationIdentifier})
+                             */
+                            quotation: string;
+                            /**
+                             * Format: uri
+                             * @description The policy lookup (GET /v1/policy/{registerNumber}/{policyNumber}); null while there is no policy
+                             */
+                            policy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds (body ignored, at most 64 KiB read) means delivered. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:refund.failed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry and redelivery. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt (each attempt is signed anew). Reject one more than 5 minutes from your clock. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` keyed with the secret's bytes (base64-decoded after `whsec_`); during a secret rotation two of them, space-separated. Verify against the raw body. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "refund.failed";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened (UTC)
+                     */
+                    timestamp: string;
+                    data: {
+                        /**
+                         * @description The broker (SUSEP registration number)
+                         * @example 100000
+                         */
+                        registerNumber: string;
+                        /** Format: uuid */
+                        quotationIdentifier: string;
+                        /** Format: uuid */
+                        policyIdentifier: string;
+                        /** @description The policy's 24-digit number */
+                        number: string;
+                        /** @description The policy's 13-digit policyNumber */
+                        policyNumber: string;
+                        /**
+                         * Format: uuid
+                         * @description The refund (the policy lookup's `refunds`)
+                         */
+                        refundIdentifier: string;
+                        /**
+                         * @description The amount given back, BRL
+                         * @example 2044
+                         */
+                        amount: number;
+                        /** @description Why, in the words the quotation lookup shows */
+                        reason: string;
+                        /** @enum {string} */
+                        status: "Failed";
                         /** @description The lookups to reconcile with */
                         links: {
                             /**

@@ -18,6 +18,7 @@ import {
   getQuotationEndpoint,
   listQuotationsEndpoint,
 } from "@/lib/quotations/endpoints";
+import { setRefundDestinationEndpoint } from "@/lib/refunds/endpoint";
 import { renewPolicyEndpoint } from "@/lib/renewals/endpoints";
 import {
   sandboxExpirePolicyEndpoint,
@@ -46,6 +47,7 @@ export const ENDPOINTS: Endpoint[] = [
   getCatalogueProductEndpoint,
   listEventsEndpoint,
   createSecondCopyEndpoint,
+  setRefundDestinationEndpoint,
   sandboxPayInstallmentEndpoint,
   sandboxOverdueInstallmentEndpoint,
   sandboxExpirePolicyEndpoint,

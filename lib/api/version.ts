@@ -4,4 +4,4 @@
  * Semantic versioning: a field, header or endpoint added is a minor version; anything removed or
  * changed incompatibly waits for a new path version (`v2`) and is announced with `Deprecation`.
  */
-export const API_VERSION = "1.6.0";
+export const API_VERSION = "1.7.0";

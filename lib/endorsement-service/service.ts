@@ -12,7 +12,6 @@ import { isPolicyIdBlocked } from "@/db/queries/privacy";
 import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
 import { CANCELLATION_REASON_LENGTH, planCancellation } from "@/lib/endorsements/cancellation";
 import { createDraft, issueDraft } from "@/lib/endorsements/issue";
-import { settleCardRefunds } from "@/lib/endorsements/refunds";
 import {
   effectiveDayBounds,
   effectiveDayError,
@@ -25,6 +24,7 @@ import { ApiError, type ErrorItem } from "@/lib/http/errors";
 import { syncPolicyPixCharges } from "@/lib/payments/pix/policy-charges";
 import { findPolicyOrThrow } from "@/lib/policies/find-policy";
 import { policyDetailsToWire } from "@/lib/policies/to-wire";
+import { settleRefunds } from "@/lib/refunds/settle";
 import type {
   EndorsementList,
   EndorsementQuotationRequest,
@@ -215,7 +215,7 @@ export async function issueEndorsement(
     return issueDraft(tx, draft, now, options.audit ?? PLATFORM_AUDIT);
   });
   if (issued) {
-    await settleCardRefunds(db, issued.refundIds, { now });
+    await settleRefunds(db, issued.refundIds, { now });
     await syncPolicyPixCharges(db, issued.policy.id, issued.closedPixTxids, { now });
   }
   const row = await findEndorsementRead(db, id);

@@ -3,10 +3,10 @@ import { lockPolicy } from "@/db/queries/endorsements";
 import { findPolicyForBroker } from "@/db/queries/policies";
 import { type AuditContext, PLATFORM_AUDIT } from "@/lib/audit/context";
 import { syncPolicyPixCharges } from "@/lib/payments/pix/policy-charges";
+import { settleRefunds } from "@/lib/refunds/settle";
 import { isPolicyNumber } from "@/lib/schemas/identifiers";
 import { planCancellation } from "./cancellation";
 import { createDraft, issueDraft } from "./issue";
-import { settleCardRefunds } from "./refunds";
 import { effectiveDayBounds } from "./rules";
 
 export type CancellationOutcome =
@@ -57,7 +57,7 @@ export async function cancelAtInsuredRequest(
     } as const;
   });
   if (!outcome.ok) return outcome;
-  await settleCardRefunds(db, outcome.refundIds, { now });
+  await settleRefunds(db, outcome.refundIds, { now });
   await syncPolicyPixCharges(db, outcome.policyId, outcome.closedPixTxids, { now });
   return { ok: true, endorsementId: outcome.endorsementId };
 }

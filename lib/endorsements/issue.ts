@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Executor } from "@/db/index";
 import {
   changeBoletoDueDate,
@@ -12,7 +11,6 @@ import {
   findQuotationOfPolicy,
   insertEndorsement,
   insertEndorsementInstallment,
-  insertRefund,
   listPolicyInstallments,
   lockPolicy,
   markEndorsementIssued,
@@ -36,6 +34,7 @@ import { recordEvent } from "@/lib/events/record-event";
 import { ApiError } from "@/lib/http/errors";
 import { normalizeName } from "@/lib/identity";
 import { enterNewBoleto } from "@/lib/payments/new-boleto";
+import { recordRefund } from "@/lib/refunds/record";
 import { policyVersionAfter, previewExpiresAt } from "./rules";
 
 /** What a draft holds besides its policy and validity: the type, the plan and the money. */
@@ -90,7 +89,7 @@ export type IssuedEndorsement = {
  * Issues a Draft in the caller's transaction: checks it is still valid for the policy as it is now,
  * raises the policy's version, applies the plan (policy and insured fields, installments re-planned
  * or canceled), records the refund and its commission clawback, the endorsement's PDF and the event.
- * Card refunds are only recorded here (`Pending`); `settleCardRefunds` asks the gateway after the
+ * Refunds are only recorded here (lib/refunds/record.ts); `settleRefunds` sends them after the
  * commit. Throws ApiError (and writes nothing, the caller's transaction rolling back): POLICY-NOT-ACTIVE,
  * ENDORSEMENT-EXPIRED. Recorded in the audit trail (`policy.endorsement-issued`, or `policy.canceled`)
  * as `audit`'s actor: the platform's when the caller names nobody.
@@ -153,22 +152,19 @@ export async function issueDraft(
 
   const refundIds: string[] = [];
   if (draft.refundCents > 0) {
-    const id = randomUUID();
-    const card = policy.paymentMethod === "CREDIT-CARD";
-    await insertRefund(tx, {
-      id,
-      brokerId: policy.brokerId,
-      policyId: policy.id,
-      endorsementId: draft.id,
-      paymentMethod: policy.paymentMethod,
-      amountCents: draft.refundCents,
-      // A card refund goes through the gateway after the commit; a boleto's or a Pix policy's is a
-      // transfer to register once the insured's account (or Pix key) is known: a Pix "devolução"
-      // answers one payment, while a refund spans the installments paid.
-      status: card ? "Pending" : "AwaitingBankDetails",
-      idempotencyKey: `refund-${id}`,
-      createdAt: now,
-    });
+    // The way the money came (lib/refunds/record.ts): sent after the commit, or awaiting a destination.
+    const id = await recordRefund(
+      tx,
+      {
+        brokerId: policy.brokerId,
+        policyId: policy.id,
+        endorsementId: draft.id,
+        reason: "CANCELLATION",
+        paymentMethod: policy.paymentMethod,
+        amountCents: draft.refundCents,
+      },
+      now,
+    );
     await recordRefundClawback(tx, {
       policyId: policy.id,
       refundId: id,
@@ -176,7 +172,7 @@ export async function issueDraft(
       refundedNetCents: draft.plan.cancellation?.refundNetCents ?? draft.refundCents,
       at: now,
     });
-    if (card) refundIds.push(id);
+    refundIds.push(id);
   }
 
   const issued = await markEndorsementIssued(tx, draft.id, {

@@ -3,6 +3,7 @@ import type { PlannedInstallment } from "@/db/schema/endorsements";
 import { signDocumentUrl } from "@/lib/documents/links";
 import { ENDORSEMENT_STATUS_TEXT, ENDORSEMENT_TYPE_TEXT, REFUND_STATUS_TEXT } from "@/lib/format/labels";
 import { centsToReais } from "@/lib/money";
+import { describeDestination } from "@/lib/refunds/destination";
 import type { EndorsementWire, RefundWire } from "@/lib/schemas/endorsement";
 
 type Instant = Date | string;
@@ -20,7 +21,7 @@ export type EndorsementSource = Omit<
 };
 
 /** A refund row, or its JSON copy from the policy lookup. */
-export type RefundSource = Omit<RefundRow, "createdAt" | "refundedAt"> & {
+export type RefundSource = Omit<RefundRow, "createdAt" | "refundedAt" | "destinationSetAt"> & {
   createdAt: Instant;
   refundedAt: Instant | null;
 };
@@ -82,10 +83,13 @@ export function refundToWire(row: RefundSource): RefundWire {
   return {
     refundIdentifier: row.id,
     endorsementIdentifier: row.endorsementId,
+    reason: row.reason,
     paymentMethod: row.paymentMethod,
     value: centsToReais(row.amountCents),
     status: row.status,
     statusText: REFUND_STATUS_TEXT[row.status],
+    destination: row.destination ? describeDestination(row.destination) : null,
+    failureReason: row.failureReason,
     createdAt: iso(row.createdAt),
     refundedAt: row.refundedAt === null ? null : iso(row.refundedAt),
   };

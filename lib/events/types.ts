@@ -10,6 +10,9 @@ export const EVENT_TYPES = [
   "policy.endorsed",
   "installment.paid",
   "installment.overdue",
+  "refund.created",
+  "refund.paid",
+  "refund.failed",
 ] as const;
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
@@ -32,6 +35,8 @@ export const eventDataSchema = z
     endorsementIdentifier: z.uuid().optional(),
     endorsementType: z.string().optional(),
     version: z.string().optional(),
+    refundIdentifier: z.uuid().optional(),
+    amount: z.number().optional(),
   })
   .strict();
 

@@ -107,6 +107,9 @@ export const REFUND_STATUS_TEXT = {
   Pending: "Em processamento",
   Refunded: "Devolvido",
   AwaitingBankDetails: "Aguardando dados bancários",
+  Scheduled: "Agendado",
+  Paid: "Pago",
+  Failed: "Não pago",
 } as const satisfies Record<RefundStatus, string>;
 
 /** A commission entry's status on the statement (an entry is "a comissão", feminine). */

@@ -34,6 +34,11 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
     "Esta chave de idempotência já foi usada com outro conteúdo nesta operação. Use uma chave nova.",
   "IDEMPOTENCY-KEY-IN-USE":
     "Uma requisição com esta chave de idempotência ainda está em andamento. Tente novamente em instantes.",
+  "REFUND-NOT-FOUND": "Restituição não encontrada.",
+  "REFUND-NOT-AWAITING-DESTINATION":
+    "Esta restituição não aguarda dados bancários: já está agendada ou paga, ou volta pelo cartão ou Pix.",
+  "DESTINATION-NOT-THE-PAYERS":
+    "A chave ou conta pertence a outro CPF/CNPJ: a restituição só é paga em chave ou conta do próprio segurado.",
   "SERVICE-UNAVAILABLE": "O serviço está indisponível no momento. Tente novamente em instantes.",
 };
 

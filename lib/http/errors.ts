@@ -56,6 +56,17 @@ export const ERROR_CODES = {
     status: 400,
     message: "Credit-card installments have no second copy: the daily job charges the card again.",
   },
+  "REFUND-NOT-FOUND": { status: 404, message: "The policy has no refund with this identifier." },
+  "REFUND-NOT-AWAITING-DESTINATION": {
+    status: 400,
+    message:
+      "The refund takes no destination: it goes back the way the money came (card or Pix), or it is already scheduled or paid.",
+  },
+  "DESTINATION-NOT-THE-PAYERS": {
+    status: 400,
+    message:
+      "The Pix key or account belongs to another CPF/CNPJ: a refund is paid only to the insured's own key or account.",
+  },
   "NOTICE-NOT-AUTHENTIC": {
     status: 401,
     message: "The Pix notice's signature is missing, wrong or stale (POST /api/payments/pix/webhook only).",

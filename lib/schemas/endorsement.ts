@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { ENDORSEMENT_TYPES, REFUND_METHODS_OF_PAYMENT, REFUND_STATUSES } from "@/db/schema/endorsements";
+import {
+  ENDORSEMENT_TYPES,
+  REFUND_METHODS_OF_PAYMENT,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+} from "@/db/schema/endorsements";
 import { ENDORSEMENT_STATUS_TEXT, ENDORSEMENT_TYPE_TEXT, REFUND_STATUS_TEXT } from "@/lib/format/labels";
 import { isoInstantSchema, moneySchema, registerNumberSchema } from "./common";
 import { guidSchema } from "./identifiers";
@@ -160,11 +165,26 @@ export type EndorsementWire = z.infer<typeof endorsementSchema>;
 export const refundSchema = z
   .object({
     refundIdentifier: z.uuid(),
-    endorsementIdentifier: z.uuid(),
+    endorsementIdentifier: z
+      .uuid()
+      .nullable()
+      .meta({ description: "The cancellation that owes it; null for a duplicate payment's refund" }),
+    reason: z.enum(REFUND_REASONS).meta({
+      description:
+        "`CANCELLATION`, or `DUPLICATE-PAYMENT`: an installment paid twice (a boleto and its Pix, a second copy and the original)",
+    }),
     paymentMethod: z.enum(REFUND_METHODS_OF_PAYMENT),
     value: moneySchema,
-    status: z.enum(REFUND_STATUSES),
+    status: z.enum(REFUND_STATUSES).meta({
+      description:
+        "Card: `Pending` → `Refunded`. Otherwise `AwaitingBankDetails` (give the insured's account or Pix key: POST /v1/refund/destination) → `Scheduled` (a Pix given back through the PSP at once; a transfer paid by the next daily run) → `Paid`, or `Failed` (`failureReason`; a new destination schedules it again)",
+    }),
     statusText: z.enum(Object.values(REFUND_STATUS_TEXT) as [string, ...string[]]),
+    destination: z.string().nullable().meta({
+      description:
+        "Where a transfer goes, partly hidden (`Pix (e-mail) ****.com`, `341 …, ag. 1234, conta ****45-6`); null until given, and for card refunds and Pix returns",
+    }),
+    failureReason: z.string().nullable().meta({ description: "Why the last transfer failed (`Failed`)" }),
     createdAt: isoInstantSchema,
     refundedAt: isoInstantSchema.nullable(),
   })

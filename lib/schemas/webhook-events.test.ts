@@ -38,6 +38,25 @@ function dataOf(type: EventType): EventData {
       return { ...ids, ...policy, installmentNumber: 2, status: "Paid" };
     case "installment.overdue":
       return { ...ids, ...policy, installmentNumber: 3, status: "Overdue" };
+    case "refund.created":
+      return {
+        ...ids,
+        ...policy,
+        refundIdentifier: randomUUID(),
+        amount: 2044,
+        status: "AwaitingBankDetails",
+      };
+    case "refund.paid":
+      return { ...ids, ...policy, refundIdentifier: randomUUID(), amount: 2044, status: "Paid" };
+    case "refund.failed":
+      return {
+        ...ids,
+        ...policy,
+        refundIdentifier: randomUUID(),
+        amount: 2044,
+        reason: "Conta encerrada no banco de destino.",
+        status: "Failed",
+      };
   }
 }
 

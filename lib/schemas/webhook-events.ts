@@ -46,6 +46,11 @@ const installmentNumber = z
 
 const reason = z.string().meta({ description: "Why, in the words the quotation lookup shows" });
 
+const refundFields = {
+  refundIdentifier: z.uuid().meta({ description: "The refund (the policy lookup's `refunds`)" }),
+  amount: z.number().meta({ description: "The amount given back, BRL", example: 2044 }),
+};
+
 /** Each event type's `data`, besides its `links`. */
 const EVENT_DATA = {
   "checkout.issued": { ...identifiers, ...policyFields, status: z.literal("Issued") },
@@ -65,6 +70,14 @@ const EVENT_DATA = {
   },
   "installment.paid": { ...identifiers, ...policyFields, installmentNumber, status: z.literal("Paid") },
   "installment.overdue": { ...identifiers, ...policyFields, installmentNumber, status: z.literal("Overdue") },
+  "refund.created": {
+    ...identifiers,
+    ...policyFields,
+    ...refundFields,
+    status: z.enum(["Pending", "AwaitingBankDetails", "Scheduled"]),
+  },
+  "refund.paid": { ...identifiers, ...policyFields, ...refundFields, status: z.enum(["Refunded", "Paid"]) },
+  "refund.failed": { ...identifiers, ...policyFields, ...refundFields, reason, status: z.literal("Failed") },
 } satisfies Record<EventType, z.ZodRawShape>;
 
 /** When each event is sent (the OpenAPI webhook's description). */
@@ -81,6 +94,12 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<EventType | "webhook.test", stri
     "An installment was paid: the first card installment at issuance, a later one by the daily card charge, a boleto by the bank's return file (`timestamp` = the payment day).",
   "installment.overdue":
     "An installment passed its due day unpaid (daily job, 06:00 São Paulo), or its card charge was declined.",
+  "refund.created":
+    "Money is owed back to the insured: a cancellation's refund, or a payment of an installment already paid. `Pending` (card, through the gateway), `Scheduled` (a Pix given back through the PSP) or `AwaitingBankDetails` (the insured's account or Pix key is needed: POST /v1/refund/destination).",
+  "refund.paid":
+    "The refund reached the insured: the card refund confirmed (`Refunded`), or the Pix devolução or transfer paid (`Paid`).",
+  "refund.failed":
+    "A transfer of the refund failed (`reason`, e.g. a closed account): a new destination schedules it again.",
   "webhook.test":
     "“Enviar evento de teste” in the portal: a ping to the chosen endpoint, whatever its events (not subscribable).",
 };

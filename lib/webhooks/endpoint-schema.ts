@@ -13,6 +13,9 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   "policy.endorsed": "Apólice endossada",
   "installment.paid": "Parcela paga",
   "installment.overdue": "Parcela vencida",
+  "refund.created": "Restituição registrada",
+  "refund.paid": "Restituição paga",
+  "refund.failed": "Restituição não paga",
 };
 
 export { EVENT_TYPES };

@@ -76,9 +76,13 @@ export class SandboxPixProvider implements PixProvider {
     refundId: string;
     amountCents: number;
   }): Promise<PixRefundResult> {
-    const accepted = await addSandboxPspRefund(await getDb(), input.endToEndId, input.amountCents);
+    const accepted = await addSandboxPspRefund(await getDb(), {
+      id: input.refundId,
+      endToEndId: input.endToEndId,
+      amountCents: input.amountCents,
+    });
     return accepted
-      ? { status: "refunded", refundId: `D${input.endToEndId.slice(1)}` }
+      ? { status: "refunded", refundId: input.refundId }
       : { status: "refused", reason: "Devolução acima do valor recebido ou Pix desconhecido." };
   }
 

@@ -1,4 +1,4 @@
-import type { Database } from "@/db/index";
+import type { Database, Executor } from "@/db/index";
 import { writeOffActiveBoleto } from "@/db/queries/boletos";
 import { closeActivePixCharge, findPixChargeByTxid } from "@/db/queries/pix-charges";
 import {
@@ -7,8 +7,11 @@ import {
   lockInstallmentForPix,
   type PixReceiptRow,
 } from "@/db/queries/pix-receipts";
+import { findInstallmentPolicy } from "@/db/queries/refunds";
 import type { PixReceiptOutcome, PixReceiptSource } from "@/db/schema";
 import { log } from "@/lib/log";
+import { recordRefund } from "@/lib/refunds/record";
+import { settleRefunds } from "@/lib/refunds/settle";
 import { settleInstallment } from "../settle-installment";
 import { isAuthenticPixNotice, PixNoticeNotAuthenticError } from "./notice-auth";
 import { parsePixNotice } from "./notice-schema";
@@ -44,7 +47,8 @@ function resultOf(receipt: PixReceiptRow, recorded: boolean, inactiveCharge: boo
  * commissions), the charge Paid, and the installment's active boleto written off (instruction 02).
  * A Pix of a charge a second copy replaced still settles; the second copy's charge is then
  * canceled. Otherwise the receipt says why it was not applied: `unknown-txid`, `amount-mismatch`, or
- * `already-paid` (the installment was paid another way or canceled: to refund). Concurrent notices of
+ * `already-paid` (the installment was paid another way or canceled: refunded at once through the
+ * PSP's `devolucao`, lib/refunds, a duplicate payment's refund). Concurrent notices of
  * one payment queue on the installment's row lock, and only the first records it.
  */
 export async function applyReceivedPix(
@@ -61,6 +65,7 @@ export async function applyReceivedPix(
     source,
     createdAt: now,
   };
+  let duplicateRefundId: string | undefined;
   const { result, staleChargeTxid } = await db.transaction(async (tx) => {
     const found = pix.txid ? await findPixChargeByTxid(tx, pix.txid) : undefined;
     if (!found) {
@@ -110,11 +115,41 @@ export async function applyReceivedPix(
       if (inactiveCharge) staleChargeTxid = closed?.txid;
       await writeOffActiveBoleto(tx, charge.installmentId, now);
     }
+    if (outcome === "already-paid")
+      duplicateRefundId = await refundDuplicatePix(tx, charge.installmentId, pix, now);
     return { result: resultOf(inserted, true, inactiveCharge), staleChargeTxid };
   });
   if (staleChargeTxid) await cancelAtPsp(staleChargeTxid);
+  if (duplicateRefundId) await settleRefunds(db, [duplicateRefundId], { now });
   if (result.recorded) logReceipt(pix, result);
   return result;
+}
+
+/**
+ * A Pix for an installment already paid (its boleto, the original of a second copy, or another
+ * Pix) or canceled goes back whole to the account that paid it, through the PSP's `devolucao`.
+ */
+async function refundDuplicatePix(
+  tx: Executor,
+  installmentId: string,
+  pix: ReceivedPix,
+  now: Date,
+): Promise<string | undefined> {
+  const policy = await findInstallmentPolicy(tx, installmentId);
+  if (!policy) return undefined;
+  return recordRefund(
+    tx,
+    {
+      brokerId: policy.brokerId,
+      policyId: policy.policyId,
+      endorsementId: null,
+      reason: "DUPLICATE-PAYMENT",
+      paymentMethod: "PIX",
+      amountCents: pix.amountCents,
+      pixReturns: [{ endToEndId: pix.endToEndId, amountCents: pix.amountCents }],
+    },
+    now,
+  );
 }
 
 /** The second copy's charge is no longer due: the PSP should refuse it (a payment of it would be refunded anyway). */

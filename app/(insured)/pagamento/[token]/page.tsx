@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { InstallmentItem } from "@/components/insured-page/installment-item";
 import styles from "@/components/insured-page/insured-page.module.css";
+import { InsuredRefundsSection } from "@/components/insured-page/refunds-section";
 import { getDb } from "@/db/index";
 import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
 import { formatDate } from "@/lib/format/pt-br";
@@ -101,6 +102,7 @@ export default async function InsuredPaymentPage({ params }: { params: Promise<{
           instantes; por boleto, em até 3 dias úteis.
         </p>
       </section>
+      <InsuredRefundsSection policyId={opened.policyId} token={token} />
     </div>
   );
 }

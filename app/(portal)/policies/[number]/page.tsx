@@ -25,6 +25,7 @@ import {
   renewPolicyAction,
 } from "./actions";
 import { simulatePixPaymentAction } from "./pix-actions";
+import { refundDestinationAction } from "./refund-actions";
 import { secondCopyAction } from "./second-copy-actions";
 
 type Params = Promise<{ number: string }>;
@@ -68,7 +69,10 @@ export default async function PolicyPage({ params }: { params: Params }) {
         simulatePixPaymentAction={simulatePixPaymentAction}
       />
       <InstallmentNotices notices={view.notices} />
-      <EndorsementHistory history={view.history} />
+      <EndorsementHistory
+        history={view.history}
+        refundDestinationAction={refundDestinationAction.bind(null, policyNumber)}
+      />
       <PolicyClaims claims={view.claims} noticeAction={noticeClaimAction.bind(null, policyNumber)} />
       <PolicyAlteration
         alteration={view.alteration}
