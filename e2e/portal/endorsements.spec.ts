@@ -138,10 +138,10 @@ test.describe("endorsements on the policy page", () => {
     await expect(history).toContainText(refund!);
     const refunds = page.getByTestId("policy-refunds");
     await expect(refunds).toContainText(refund!);
+    await expect(refunds).toContainText(/Estorno no cartão de crédito|Transferência bancária|Devolução Pix/);
     await expect(refunds).toContainText(
-      /Estorno no cartão de crédito|Transferência bancária|Transferência Pix/,
+      /Devolvido|Em processamento|Aguardando dados bancários|Agendado|Pago/,
     );
-    await expect(refunds).toContainText(/Devolvido|Em processamento|Aguardando dados bancários/);
   });
 
   test.describe("at 375 px", () => {
