@@ -142,7 +142,7 @@ export const WINDOW_RULES = {
     id: "insured-second-copy",
     algorithm: "sliding-window",
     limit: 5,
-    windowMs: 10 * 60_000,
+    windowMs: 60_000,
     status: 429,
   },
   /** Views of the insured's payment page (per client address): each draws QR codes. */
