@@ -5,11 +5,14 @@ import type { DatabaseHandle } from "@/db/index";
 import { insertPixCharges, listInstallmentPixCharges } from "@/db/queries/pix-charges";
 import { policyInstallments, secondCopies } from "@/db/schema";
 import { issueTestPolicy } from "@/lib/checkout/testing";
-import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
+import { addDays, businessDay, formatDatePtBr, startOfBusinessDay } from "@/lib/dates";
 import { readTypeableLine } from "@/lib/documents/boleto";
+import { buildShareMessage } from "@/lib/documents/share-message";
+import { formatBrl } from "@/lib/money";
 import { registerPixCharge } from "@/lib/payments/pix/charges";
 import { getPixProvider } from "@/lib/payments/pix/provider";
 import { SandboxPaymentGateway } from "@/lib/payments/sandbox";
+import { loadPolicyPageFor } from "@/lib/policy-page/load-page";
 import { setUpDomainTestDatabase } from "@/lib/testing/domain-database";
 import { requestInsuredSecondCopy, simulateInsuredPixPayment } from "./actions";
 import { insuredPageToken } from "./link";
@@ -84,6 +87,20 @@ describe("the insured's payment page", () => {
     expect(line.amountCents).toBe(126_460);
     expect(after.payment!.boleto!.url).toMatch(/^https:\/\/portal\.example\.com\/api\/documents\//);
     expect(after.payment!.pix!.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+
+    // The policy page, read again: its row shows the second copy, and "Enviar" sends it and the page.
+    const policyPage = await loadPolicyPageFor(
+      handle.db,
+      { brokerId: broker.id, role: "admin" },
+      policy.policyNumber,
+      ORIGIN,
+    );
+    const row = policyPage!.installments[1]!;
+    expect(row.secondCopy).toMatchObject({ amountCents: 126_460, fineCents: 2_469, interestCents: 535 });
+    const message = buildShareMessage(row.share!).body;
+    expect(message).toContain(`Valor: ${formatBrl(126_460)}`);
+    expect(message).toContain(formatDatePtBr(after.dueDate));
+    expect(message).toContain(`${ORIGIN}/pagamento/`);
 
     const paid = await simulateInsuredPixPayment(handle.db, token, 2);
     expect(paid.ok).toBe(true);
