@@ -1,4 +1,4 @@
-import { type ActionResult, actionFailure, REVIEW_FIELDS_MESSAGE } from "@/lib/forms/action-result";
+import { type ActionResult, actionFailure } from "@/lib/forms/action-result";
 import { apiErrorMessage } from "@/lib/http/api-error-messages";
 import { ApiError } from "@/lib/http/errors";
 import { ACCOUNT_TYPES, type DestinationField, type DestinationInput, PIX_KEY_TYPES } from "./destination";
@@ -46,19 +46,19 @@ export function readDestinationForm(
   };
 }
 
-/** A service refusal as the form shows it: each `destination.<field>` on its input, in pt-BR. */
+/**
+ * A service refusal as the form shows it, in pt-BR: each `destination.<field>` on its input (the
+ * service words those in pt-BR when asked), anything else by its code's portal message.
+ */
 export function destinationFailure(error: unknown): DestinationActionResult | undefined {
   if (!(error instanceof ApiError)) return undefined;
   const fieldErrors: Partial<Record<DestinationFormField, string>> = {};
   for (const item of error.errors) {
-    const property = item.properties?.[0]?.replace(/^destination\./, "");
-    if (property)
-      fieldErrors[property as DestinationFormField] ??= item.message ?? apiErrorMessage(item.code);
+    const property = item.properties?.[0];
+    if (!property?.startsWith("destination.")) continue;
+    const message = item.code === "INVALID-FORM-FIELD" ? item.message : apiErrorMessage(item.code);
+    fieldErrors[property.slice("destination.".length) as DestinationFormField] ??=
+      message ?? apiErrorMessage(item.code);
   }
-  const [first] = error.errors;
-  const message =
-    first?.code === "INVALID-FORM-FIELD"
-      ? REVIEW_FIELDS_MESSAGE
-      : (first?.message ?? apiErrorMessage("INTERNAL-ERROR"));
-  return actionFailure<DestinationFormField>(message, fieldErrors);
+  return actionFailure<DestinationFormField>(apiErrorMessage(error.errors[0]!.code), fieldErrors);
 }

@@ -7,6 +7,7 @@ import { clearApiKeyCache, createApiKey } from "@/lib/api-keys/key-store";
 import { issueTestPolicy, TEST_CPF } from "@/lib/checkout/testing";
 import { cancelAtInsuredRequest } from "@/lib/endorsements/cancel";
 import { ApiError } from "@/lib/http/errors";
+import { insuredPageToken } from "@/lib/insured-page/link";
 import { payInstallmentPixInSandbox, payPixChargeInSandbox } from "@/lib/payments/pix/sandbox-notice";
 import { SandboxPaymentGateway } from "@/lib/payments/sandbox";
 import { settleInstallment } from "@/lib/payments/settle-installment";
@@ -14,6 +15,7 @@ import { createConfiguredLimiter, useLimiterForTesting } from "@/lib/rate-limit"
 import { setUpDomainTestDatabase } from "@/lib/testing/domain-database";
 import { callRoute } from "@/lib/testing/route";
 import type { DestinationInput } from "./destination";
+import { setInsuredRefundDestination } from "./insured";
 import { SANDBOX_THIRD_PARTY_DOCUMENT } from "./payouts";
 import { setRefundDestination } from "./set-destination";
 import { settleRefunds } from "./settle";
@@ -298,5 +300,46 @@ describe("refunds that move", () => {
     });
     const again = await call("100000", body);
     expect(again.json.errors).toEqual([expect.objectContaining({ code: "REFUND-NOT-AWAITING-DESTINATION" })]);
+  });
+
+  it("on the insured's page: the policy comes from the token only, never from the form", async () => {
+    const mine = await canceledBoletoPolicy();
+    const other = await canceledBoletoPolicy();
+    const form = (refundId: string) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries({
+        refundIdentifier: refundId,
+        type: "BANK-ACCOUNT",
+        bankCode: "341",
+        agency: "0001",
+        account: "12345",
+        accountDigit: "4",
+        holderDocument: TEST_CPF,
+      }))
+        data.set(name, value);
+      return data;
+    };
+    const request = { clientAddress: "203.0.113.7" };
+    const token = insuredPageToken(mine.policy.id);
+
+    const forged = await setInsuredRefundDestination(db(), `${token}x`, form(mine.refundId), request);
+    expect(forged).toMatchObject({ ok: false, error: expect.stringContaining("link") });
+    // Another policy's refund through this policy's link: unknown to it.
+    const elsewhere = await setInsuredRefundDestination(db(), token, form(other.refundId), request);
+    expect(elsewhere).toMatchObject({ ok: false, error: "Restituição não encontrada." });
+    expect((await refundsOf(other.policy.id))[0]!.status).toBe("AwaitingBankDetails");
+
+    const own = await setInsuredRefundDestination(db(), token, form(mine.refundId), request);
+    expect(own).toEqual({ ok: true, data: { statusText: "Agendado" } });
+    const [audited] = await db()
+      .select({ actorKind: auditEntries.actorKind })
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.action, "refund.destination-set"),
+          eq(auditEntries.objectId, mine.policy.policyNumber),
+        ),
+      );
+    expect(audited).toEqual({ actorKind: "anonymous" });
   });
 });
