@@ -1,5 +1,8 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetEnvForTesting } from "@/lib/env";
+import { checkHealth } from "@/lib/health";
+import { log } from "@/lib/log";
 import { isDatabaseReachable } from "./availability";
 import { type DatabaseHandle, openPostgres, useDatabaseForTesting } from "./index";
 import { outageState } from "./outage";
@@ -10,6 +13,14 @@ import { outageState } from "./outage";
  * with the server's own 57P03 "the database system is starting up", `up` relays.
  */
 type Mode = "up" | "down" | "starting";
+
+// The start-up's database steps, reduced to one query each (this database's schema is not the point).
+vi.mock("@/lib/server/schema-guard", () => ({
+  refuseOlderSchema: async (db: { execute: (query: string) => Promise<unknown> }) => db.execute("select 1"),
+}));
+vi.mock("@/lib/catalogue/sync", () => ({
+  syncCatalogue: async (db: { execute: (query: string) => Promise<unknown> }) => db.execute("select 1"),
+}));
 
 function startingUpError(): Buffer {
   const fields = Buffer.concat([
@@ -90,5 +101,45 @@ describe.skipIf(!target)("the portal's view of PostgreSQL through an outage", ()
     const back = await secondsUntil(true, 15_000);
     clearInterval(failing);
     expect(back).toBeLessThan(2);
+  });
+
+  it("an app started while the database is down answers 503 at once and completes its start when it is back", {
+    timeout: 90_000,
+  }, async () => {
+    const saved = process.env.WORKER;
+    process.env.WORKER = "off";
+    resetEnvForTesting();
+    const info = vi.spyOn(log, "info");
+    useDatabaseForTesting(handle);
+    try {
+      mode = "down";
+      for (const socket of open) socket.destroy();
+      Object.assign(outageState(), { reachable: true, checkedAt: 0 });
+      const { prepareApp } = await import("@/lib/startup");
+      await prepareApp();
+
+      const started = Date.now();
+      const health = await checkHealth();
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(health).toMatchObject({ status: "degraded", reason: "the database does not answer" });
+
+      mode = "up";
+      await vi.waitFor(
+        () =>
+          expect(
+            info.mock.calls.some((args) => args.includes("database reachable: start-up completed")),
+          ).toBe(true),
+        { timeout: 60_000, interval: 200 },
+      );
+      await vi.waitFor(async () => expect((await checkHealth()).database.reachable).toBe(true), {
+        timeout: 10_000,
+        interval: 200,
+      });
+    } finally {
+      info.mockRestore();
+      if (saved === undefined) delete process.env.WORKER;
+      else process.env.WORKER = saved;
+      resetEnvForTesting();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { isDatabaseReachable } from "@/db/availability";
 import { getDatabaseHandle } from "@/db/index";
 import { migrationAdvice, schemaStatus } from "@/db/schema-version";
 import { processSingleton } from "@/lib/process/registry";
@@ -26,6 +27,9 @@ export async function checkHealth(): Promise<Health> {
   const executed = () => new Date().toISOString();
   let kind: Health["database"]["kind"] = "unknown";
   try {
+    // The shared probe (at most 2 s, and answered at once while an outage is known) before the
+    // checks below, which would otherwise wait for a connection.
+    if (!(await isDatabaseReachable())) throw new Error("unreachable");
     const handle = await getDatabaseHandle();
     kind = handle.kind;
     await handle.db.execute(sql`select 1`);

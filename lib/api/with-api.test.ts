@@ -6,6 +6,7 @@ import * as openapi from "@/app/api/openapi.json/route";
 import * as apiRoot from "@/app/api/route";
 import * as lookup from "@/app/api/v1/policy/[registerNumber]/[policyNumber]/route";
 import { type DatabaseHandle, openPostgres, useDatabaseForTesting } from "@/db/index";
+import { outageState } from "@/db/outage";
 import { createTestDatabase } from "@/db/testing";
 import { withApi } from "@/lib/api/with-api";
 import { clearApiKeyCache } from "@/lib/api-keys/key-store";
@@ -144,6 +145,8 @@ describe("withApi", () => {
       expect(down.status).toBe(503);
     } finally {
       useDatabaseForTesting(handle);
+      // What the process learned of the unreachable database must not outlive it.
+      Object.assign(outageState(), { reachable: true, checkedAt: 0 });
       await unreachable.close();
     }
   });

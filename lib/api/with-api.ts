@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { isDatabaseReachable } from "@/db/availability";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { getDb } from "@/db/index";
 import type { ActiveApiKey } from "@/db/queries/api-keys";
@@ -82,6 +83,9 @@ export function withApi<E extends Endpoint>(
     call: CallRecord,
   ): Promise<Response> {
     try {
+      // During an outage every call answers 503 at once, instead of waiting for a connection.
+      if (!(await isDatabaseReachable()))
+        return errorResponse(503, [{ code: "SERVICE-UNAVAILABLE" }], baseHeaders);
       const rawParams = await routeContext.params;
       if (endpoint.versioned && !SUPPORTED_VERSIONS.includes(rawParams.version as "v1")) {
         throw new ApiError("VERSION-NOT-SUPPORTED");
