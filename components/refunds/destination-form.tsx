@@ -40,6 +40,8 @@ export function RefundDestinationForm({
   const prefix = `refund-${refundIdentifier.slice(0, 8)}`;
   const idOf = (name: string) => `${prefix}-${name}`;
   const errors = state?.ok === false ? state.fieldErrors : {};
+  // React resets a form after its action: a refusal echoes what was typed back into it.
+  const sent = state?.ok === false ? state.values : undefined;
   const field = (
     name: DestinationFormField,
     props: { inputMode?: "numeric" | "email" | "tel"; maxLength: number; hint?: string },
@@ -50,6 +52,7 @@ export function RefundDestinationForm({
           {...control}
           inputMode={props.inputMode}
           maxLength={props.maxLength}
+          defaultValue={sent?.[name]}
           required
           autoComplete="off"
         />
@@ -101,7 +104,7 @@ export function RefundDestinationForm({
         <>
           <Field name="keyType" id={idOf("keyType")} label="Tipo de chave">
             {(control) => (
-              <select {...control} defaultValue="CPF">
+              <select {...control} defaultValue={sent?.keyType || "CPF"}>
                 {KEY_TYPES.map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -120,7 +123,7 @@ export function RefundDestinationForm({
           {field("accountDigit", { maxLength: 2 })}
           <Field name="accountType" id={idOf("accountType")} label="Tipo de conta">
             {(control) => (
-              <select {...control} defaultValue="CHECKING">
+              <select {...control} defaultValue={sent?.accountType || "CHECKING"}>
                 <option value="CHECKING">Corrente</option>
                 <option value="SAVINGS">Poupança</option>
               </select>

@@ -8,7 +8,12 @@ import { REFUND_STATUS_TEXT } from "@/lib/format/labels";
 import { actionFailure, actionSuccess } from "@/lib/forms/action-result";
 import { readInsuredPageToken } from "@/lib/insured-page/link";
 import type { RefundWire } from "@/lib/schemas/endorsement";
-import { type DestinationActionResult, destinationFailure, readDestinationForm } from "./portal-form";
+import {
+  type DestinationActionResult,
+  destinationFailure,
+  destinationFormValues,
+  readDestinationForm,
+} from "./portal-form";
 import { setRefundDestination } from "./set-destination";
 
 const LINK_REFUSED = "Este link expirou ou não é válido. Peça um novo à sua corretora.";
@@ -52,7 +57,7 @@ export async function setInsuredRefundDestination(
     });
     return actionSuccess({ statusText: REFUND_STATUS_TEXT[refund.status] });
   } catch (error) {
-    const failure = destinationFailure(error);
+    const failure = destinationFailure(error, destinationFormValues(formData));
     if (!failure) throw error;
     return failure;
   }

@@ -20,6 +20,21 @@ const isOneOf = <T extends string>(values: readonly T[], value: string): value i
  * The destination form of the policy page and of the insured's page, read as the API's input
  * (the same validation follows, lib/refunds/set-destination.ts). Undefined when it is not the form.
  */
+/** What the form sent, echoed back with a refusal (React resets a form after its action). */
+export function destinationFormValues(form: FormData): Record<string, string> {
+  const names = [
+    "keyType",
+    "key",
+    "bankCode",
+    "agency",
+    "account",
+    "accountDigit",
+    "accountType",
+    "holderDocument",
+  ];
+  return Object.fromEntries(names.map((name) => [name, text(form, name)]));
+}
+
 export function readDestinationForm(
   form: FormData,
 ): { refundId: string; input: DestinationInput } | undefined {
@@ -50,7 +65,10 @@ export function readDestinationForm(
  * A service refusal as the form shows it, in pt-BR: each `destination.<field>` on its input (the
  * service words those in pt-BR when asked), anything else by its code's portal message.
  */
-export function destinationFailure(error: unknown): DestinationActionResult | undefined {
+export function destinationFailure(
+  error: unknown,
+  values?: Record<string, string>,
+): DestinationActionResult | undefined {
   if (!(error instanceof ApiError)) return undefined;
   const fieldErrors: Partial<Record<DestinationFormField, string>> = {};
   for (const item of error.errors) {
@@ -60,5 +78,5 @@ export function destinationFailure(error: unknown): DestinationActionResult | un
     fieldErrors[property.slice("destination.".length) as DestinationFormField] ??=
       message ?? apiErrorMessage(item.code);
   }
-  return actionFailure<DestinationFormField>(apiErrorMessage(error.errors[0]!.code), fieldErrors);
+  return actionFailure<DestinationFormField>(apiErrorMessage(error.errors[0]!.code), fieldErrors, values);
 }

@@ -11,6 +11,7 @@ import { findPolicyOrThrow } from "@/lib/policies/find-policy";
 import {
   type DestinationActionResult,
   destinationFailure,
+  destinationFormValues,
   readDestinationForm,
 } from "@/lib/refunds/portal-form";
 import { setRefundDestination } from "@/lib/refunds/set-destination";
@@ -36,7 +37,7 @@ export async function refundDestinationAction(
     revalidatePath(`/policies/${policyNumber}`);
     return actionSuccess({ statusText: REFUND_STATUS_TEXT[refund.status] });
   } catch (error) {
-    const failure = destinationFailure(error);
+    const failure = destinationFailure(error, destinationFormValues(formData));
     if (!failure) throw error;
     return failure;
   }
