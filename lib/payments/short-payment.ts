@@ -5,11 +5,13 @@ import {
   lockPolicy,
   updateUnpaidInstallment,
 } from "@/db/queries/endorsements";
-import { businessDay } from "@/lib/dates";
+import { addDays, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { createInstallmentSlipDocument } from "@/lib/documents/create-documents";
-import { newInstallmentDueDate } from "@/lib/endorsements/money";
 import { MoneyDecimal, roundHalfEven } from "@/lib/money";
 import { enterNewBoleto } from "./new-boleto";
+
+/** Days the insured has at least to pay the rest of a short payment (as an endorsement's new installment). */
+const REST_DUE_DAYS = 7;
 
 /** What a payment left unpaid of its installment, and the installment added to collect it. */
 export type Shortfall = { cents: number; restInstallmentNumber: number };
@@ -75,7 +77,7 @@ export async function collectShortfall(
   if (!changed) throw new Error(`installment ${installment.id} is no longer unpaid`);
   const numbers = (await listPolicyInstallments(tx, policy.id)).map((row) => row.installmentNumber);
   const installmentNumber = Math.max(...numbers) + 1;
-  const later = newInstallmentDueDate(businessDay(now));
+  const later = startOfBusinessDay(addDays(businessDay(now), REST_DUE_DAYS));
   const dueDate = new Date(Math.max(installment.dueDate.getTime(), later.getTime()));
   const row = await insertEndorsementInstallment(tx, policy.id, {
     installmentNumber,
