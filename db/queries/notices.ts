@@ -95,6 +95,22 @@ export async function findNoticeCandidates(db: Executor, filter: NoticeCandidate
 
 export type NoticeCandidate = Awaited<ReturnType<typeof findNoticeCandidates>>[number];
 
+/** The distinct due dates of the unpaid installments of Issued policies due before `before`. */
+export async function listUnpaidDueDates(db: Executor, before: Date): Promise<Date[]> {
+  const rows = await db
+    .selectDistinct({ dueDate: policyInstallments.dueDate })
+    .from(policyInstallments)
+    .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
+    .where(
+      and(
+        eq(policies.status, "Issued"),
+        inArray(policyInstallments.status, ["Pending", "Overdue"]),
+        lt(policyInstallments.dueDate, before),
+      ),
+    );
+  return rows.map((row) => row.dueDate);
+}
+
 export type NewNotice = {
   brokerId: string;
   policyId: string;

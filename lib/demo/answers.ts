@@ -2,7 +2,7 @@ import { getModalityByCode } from "@/lib/catalogue";
 import { type AnswerValues, evaluateAnswers, evaluationContext } from "@/lib/catalogue/evaluate";
 import { businessDay } from "@/lib/dates";
 import type { DemoInsured } from "./people";
-import type { DemoPolicy } from "./policies";
+import type { DemoTerms } from "./policies";
 
 /** A stable small number from text (no random draws, so the seeded policies stay as they were). */
 function pickIndex(text: string, size: number): number {
@@ -14,22 +14,25 @@ function pickIndex(text: string, size: number): number {
 const RC_REVENUES = ["0.00-100000.00", "100000.01-300000.00", "300000.01-500000.00", "500000.01-1000000.00"];
 const DO_REVENUES = ["50000.01-500000.00", "500000.01-5000000.00", "5000000.01-50000000.00"];
 
-function productAnswers(demo: DemoPolicy): Record<string, unknown> {
+function productAnswers(demo: DemoTerms): Record<string, unknown> {
   const natural = demo.personType === "NATURAL";
   const seed = demo.insured.identity;
+  // The choices that price the policy hang on the name, which the seeded generator draws (the
+  // CPF/CNPJ library draws its own digits): the same premiums on every seeding.
+  const pick = (size: number) => pickIndex(demo.insured.name, size);
   const limit = demo.limitCents / 100;
   const rc = (categories: string[], extra: Record<string, unknown>) => ({
-    CATEGORIES: [categories[pickIndex(seed, categories.length)]],
-    CLAIMS: pickIndex(seed, 3) === 2 ? 1 : 0,
+    CATEGORIES: [categories[pick(categories.length)]],
+    CLAIMS: pick(3) === 2 ? 1 : 0,
     "CLAIM-EXPECTATION": false,
-    RETROACTIVITY: pickIndex(seed, 3),
+    RETROACTIVITY: pick(3),
     "LIMIT-DEDUCTIBLE": [
       [
         { code: "LIMIT", answer: limit },
         { code: "DEDUCTIBLE", answer: "DEFAULT" },
       ],
     ],
-    ...(natural ? {} : { REVENUES: RC_REVENUES[pickIndex(seed, RC_REVENUES.length)] }),
+    ...(natural ? {} : { REVENUES: RC_REVENUES[pick(RC_REVENUES.length)] }),
     ...extra,
   });
   switch (demo.modality.code) {
@@ -46,7 +49,7 @@ function productAnswers(demo: DemoPolicy): Record<string, unknown> {
       });
     case "DIRECTORS-OFFICERS-CIVIL-LIABILITY":
       return {
-        REVENUES: DO_REVENUES[pickIndex(seed, DO_REVENUES.length)],
+        REVENUES: DO_REVENUES[pick(DO_REVENUES.length)],
         "COMPANY-SOLVENT": true,
         "CLAIM-EXPECTATION": false,
         LIMITS: [[{ code: "LIMIT", answer: limit }]],
@@ -83,7 +86,7 @@ export function insuredAnswers(insured: DemoInsured): Record<string, string> {
  * today as the start (a past start would be refused), then the real start day is put back.
  * Throws when the catalogue refuses them: the seed must not store answers a renewal cannot use.
  */
-export function demoAnswers(demo: DemoPolicy, now: Date): AnswerValues {
+export function demoAnswers(demo: DemoTerms, now: Date): AnswerValues {
   const { insured } = demo;
   const raw: Record<string, unknown> = {
     MODALITY: demo.modality.code,

@@ -1,9 +1,6 @@
 import { and, asc, desc, eq, gt, notExists, notInArray } from "drizzle-orm";
 import type { Database } from "@/db/index";
 import { endorsements, policies, policyInstallments } from "@/db/schema";
-import { businessDay } from "@/lib/dates";
-import { sendInstallmentNotices } from "@/lib/notices/job";
-import type { NoticeMailer } from "@/lib/notices/mailer";
 import { payInstallmentPixInSandbox } from "@/lib/payments/pix/sandbox-notice";
 import { createSecondCopy } from "@/lib/payments/second-copy/service";
 import { type DemoCheckoutPayment, issueDemoPolicyThroughCheckout } from "./endorsements";
@@ -28,9 +25,6 @@ const LIMIT_REAIS = 100_000;
 /** The policies the overdue boleto is not taken from (see findOverdueBoleto). */
 const SPARED_FIRST_NUMBERS = 10;
 const SPARED_ENDING_WITHIN_DAYS = 90;
-
-/** The notices are kept for the portal's outbox (/settings/outbox) even where SMTP_URL is set. */
-const DEMO_OUTBOX: NoticeMailer = { channel: "outbox", send: async () => ({ messageId: null }) };
 
 export type DemoCollectionBroker = {
   id: string;
@@ -128,15 +122,4 @@ async function findOverdueBoleto(db: Database, brokerId: string, now: Date) {
     .orderBy(desc(policyInstallments.dueDate), asc(policies.policyNumber))
     .limit(1);
   return row;
-}
-
-/**
- * The daily notices job (lib/notices/job.ts) run once for the seeding day, into the outbox: the
- * due-soon notices of boleto and Pix installments due within 3 days and the overdue ones of every
- * unpaid installment past its due day, as the worker's first morning run would send them. Run for
- * that day only: an earlier run would make the next one send formal notices (and so cancel
- * policies for non-payment 15 days later).
- */
-export async function sendDemoNotices(db: Database, now: Date) {
-  return sendInstallmentNotices(db, { day: businessDay(now), now, mailer: DEMO_OUTBOX, restRatio: 0 });
 }

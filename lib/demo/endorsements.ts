@@ -122,9 +122,13 @@ export async function seedDemoEndorsements(
       reason: "Segurado pediu outro dia de vencimento",
     });
   }
-  // Card policies whose number ends in 7 hold the sandbox's declining test card (seed.ts).
+  // Card policies whose number ends in 7 hold the sandbox's declining test card (seed.ts). One paid
+  // in full, so that the unearned premium it paid is refunded whatever the day of the seeding.
   await endorse(
-    take((c) => c.paymentMethod === "CREDIT-CARD" && c.paid > 0 && !c.policyNumber.endsWith("7")),
+    take(
+      (c) =>
+        c.paymentMethod === "CREDIT-CARD" && c.paid > 0 && c.pending === 0 && !c.policyNumber.endsWith("7"),
+    ),
     { type: "CANCELLATION", reason: "Segurado encerrou a atividade" },
   );
   await endorse(

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { getModalityByCode } from "@/lib/catalogue";
 import { businessDay } from "@/lib/dates";
+import { priceQuotation } from "@/lib/quotations/price-quotation";
+import { demoAnswers } from "./answers";
 import { createRandom } from "./people";
 import { demoPolicy } from "./policies";
+import { portalPricing } from "./pricing";
 
 const modalities = [
   {
@@ -11,7 +15,7 @@ const modalities = [
     productText: "RC",
   },
   {
-    code: "DIRECTORS-OFFICERS",
+    code: "DIRECTORS-OFFICERS-CIVIL-LIABILITY",
     text: "D&O",
     productCode: "DIRECTORS-OFFICERS-CIVIL-LIABILITY",
     productText: "D&O",
@@ -41,5 +45,40 @@ describe("demo installments look like a run of the daily jobs", () => {
       if (policy.paymentMethod === "CREDIT-CARD") expect(policy.installments[0]!.status).toBe("Paid");
     }
     expect([...seen].sort()).toEqual(["Canceled", "Overdue", "Paid", "Pending"]);
+  });
+});
+
+describe("demo premiums are the portal's", () => {
+  const now = new Date("2026-11-23T13:00:00.000Z");
+
+  it("prices each policy as a quotation of its stored answers would", () => {
+    const random = createRandom(7);
+    const policies = Array.from({ length: 60 }, (_, i) =>
+      demoPolicy(random, modalities[i % 2]!, now, portalPricing(now)),
+    );
+    for (const policy of policies) {
+      const [variant] = priceQuotation(
+        getModalityByCode(policy.modality.code),
+        demoAnswers(policy, now),
+        now,
+      );
+      expect(variant!.limitCents).toBe(policy.limitCents);
+      expect(policy).toMatchObject({
+        netCents: variant!.premium.netCents,
+        taxCents: variant!.premium.taxCents,
+        totalCents: variant!.premium.totalCents,
+        commissionCents: variant!.premium.commissionCents,
+      });
+      expect(policy.installments.reduce((sum, i) => sum + i.premiumTotalCents, 0)).toBe(policy.totalCents);
+    }
+  });
+
+  it("leaves no policy whose vigency ended with an installment unpaid", () => {
+    const random = createRandom(11);
+    const expired = Array.from({ length: 400 }, (_, i) => demoPolicy(random, modalities[i % 2]!, now)).filter(
+      (policy) => policy.status === "Expired",
+    );
+    expect(expired.length).toBeGreaterThan(50);
+    for (const policy of expired) expect(policy.installments.every((i) => i.status === "Paid")).toBe(true);
   });
 });

@@ -37,6 +37,24 @@ export type DemoPolicy = {
 
 const IOF_RATE = "0.0738";
 const MIN_INSTALLMENT_CENTS = 100_00;
+/** Installments due within this many days before today are the ones most often still unpaid. */
+const RECENTLY_DUE_DAYS = 30;
+
+/** What the premium of a demo policy is priced from. */
+export type DemoTerms = Pick<
+  DemoPolicy,
+  "modality" | "personType" | "insured" | "limitCents" | "commissionPercent" | "vigencyStartedAt"
+>;
+
+/**
+ * The premium of a demo policy's terms: the portal's tariff (lib/demo/pricing.ts), so that a renewal
+ * quoted today compares with it as with a policy the portal issued.
+ */
+export type DemoPricing = (terms: DemoTerms) => {
+  netCents: number;
+  taxCents: number;
+  commissionCents: number;
+};
 const DAY_MS = 86_400_000;
 
 function insuredKind(code: string) {
@@ -47,11 +65,19 @@ function insuredKind(code: string) {
 }
 
 /**
- * One realistic issued policy: premium R$ 300-20 000, IOF 7.38 % rounded half-to-even, a plan the
- * pricing rules would offer (card ≤ 10, boleto ≤ 6, each installment ≥ R$ 100, D&O boleto only),
- * installments that add up exactly (the first absorbs the cents) and statuses that fit the dates.
+ * One realistic issued policy: the premium `pricing` gives its terms (without it R$ 300-20 000, IOF
+ * 7.38 % rounded half-to-even), a plan the pricing rules would offer (card ≤ 10, boleto ≤ 6, each
+ * installment ≥ R$ 100, D&O boleto only), installments that add up exactly (the first absorbs the
+ * cents) and statuses that fit the dates. A policy whose vigency has ended was paid in full (one left
+ * unpaid would have been canceled for non-payment: the seed's run of the daily jobs does that to the
+ * running ones).
  */
-export function demoPolicy(random: Random, modality: DemoModality, now: Date): DemoPolicy {
+export function demoPolicy(
+  random: Random,
+  modality: DemoModality,
+  now: Date,
+  pricing?: DemoPricing,
+): DemoPolicy {
   const isDirectors = modality.productCode === "DIRECTORS-OFFICERS-CIVIL-LIABILITY";
   const personType: PersonType = isDirectors || random.chance(0.35) ? "LEGAL" : "NATURAL";
   const insured = demoInsured(random, personType, insuredKind(modality.code));
@@ -66,11 +92,17 @@ export function demoPolicy(random: Random, modality: DemoModality, now: Date): D
   const limitCents = isDirectors
     ? random.int(1, 20) * 500_000_00
     : random.pick([30_000_00, 50_000_00, 100_000_00, 200_000_00, 500_000_00, 1_000_000_00]);
-  const netCents = random.int(300_00, 20_000_00);
-  const taxCents = multiplyCents(netCents, IOF_RATE);
-  const totalCents = netCents + taxCents;
+  // Drawn even when priced, so that every later draw (and so every demo policy) stays as it was.
+  const drawnNetCents = random.int(300_00, 20_000_00);
   const commissionPercent = random.pick(["10.00", "15.00", "20.00", "25.00"]);
-  const commissionCents = multiplyCents(netCents, Number(commissionPercent) / 100);
+  const { netCents, taxCents, commissionCents } = pricing
+    ? pricing({ modality, personType, insured, limitCents, commissionPercent, vigencyStartedAt })
+    : {
+        netCents: drawnNetCents,
+        taxCents: multiplyCents(drawnNetCents, IOF_RATE),
+        commissionCents: multiplyCents(drawnNetCents, Number(commissionPercent) / 100),
+      };
+  const totalCents = netCents + taxCents;
   const paymentMethod: PaymentMethod = isDirectors || random.chance(0.5) ? "TICKET" : "CREDIT-CARD";
   const maxPlans = Math.min(
     paymentMethod === "TICKET" ? 6 : 10,
@@ -93,8 +125,12 @@ export function demoPolicy(random: Random, modality: DemoModality, now: Date): D
     // after its due day; one not yet due is Pending. A cancellation cancels what was unpaid.
     const cardFirst = paymentMethod === "CREDIT-CARD" && index === 0;
     const past = day < businessDay(now);
+    // Left unpaid: 1 in 20 past installments, 1 in 2 of those due in the last 30 days (the overdue
+    // ones a broker is still chasing). One draw either way, as chance(0.05) was, so later draws stay.
+    const unpaidOdds = addDays(day, RECENTLY_DUE_DAYS) >= businessDay(now) ? 0.5 : 0.05;
+    const leftUnpaid = !cardFirst && past && random.next() < unpaidOdds && status !== "Expired";
     let installmentStatus: InstallmentStatus =
-      cardFirst || (past && !random.chance(0.05)) ? "Paid" : past ? "Overdue" : "Pending";
+      cardFirst || (past && !leftUnpaid) ? "Paid" : past ? "Overdue" : "Pending";
     if (status === "Canceled" && installmentStatus !== "Paid") installmentStatus = "Canceled";
     const paidAt =
       installmentStatus !== "Paid"

@@ -20,7 +20,7 @@ import {
   users,
 } from "@/db/schema";
 import { createTestDatabase } from "@/db/testing";
-import { businessDay } from "@/lib/dates";
+import { addDays, businessDay } from "@/lib/dates";
 import { DEMO_PIX_POLICIES } from "@/lib/demo/collection";
 import {
   DEMO_BROKERS,
@@ -32,11 +32,14 @@ import {
 } from "@/lib/demo/seed";
 import { loadHomeDashboard } from "@/lib/home/dashboard";
 import { isValidCnpjValue, isValidCpfValue } from "@/lib/identity";
-import { multiplyCents } from "@/lib/money";
+import { multiplyCents, reaisToCents } from "@/lib/money";
+import { NON_PAYMENT_REASON } from "@/lib/notices/cancel-non-payment";
+import { NOTICE_SCHEDULE } from "@/lib/notices/job";
 import { loadOutboxPage } from "@/lib/notices/outbox";
 import { importPaymentReturn } from "@/lib/payments/import-return";
 import { buildSandboxReturn } from "@/lib/payments/sandbox-return";
 import { requoteWithStoredAnswers } from "@/lib/quotations/stored-answers";
+import { compareRenewal } from "@/lib/renewals/comparison";
 import { renewalEligibility, renewPolicy } from "@/lib/renewals/renew-policy";
 
 let handle: DatabaseHandle;
@@ -47,7 +50,7 @@ beforeAll(async () => {
   // The sandbox PSP keeps its books in the process's database (as the seed script and the portal do).
   useDatabaseForTesting(handle);
   first = await seedDemoData(handle.db);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   useDatabaseForTesting(undefined);
@@ -195,6 +198,35 @@ describe("demo seed: claims and renewals", () => {
       expect(item).toMatchObject({ status: "Draft", previousPolicyNumber: policy.policyNumber });
     }
   });
+
+  it("prices its policies as the portal quotes: a renewal differs from the expiring premium by at most 25 %", async () => {
+    const [demo] = await handle.db.select().from(brokers).where(eq(brokers.registerNumber, "200000"));
+    const inWindow = (await handle.db.select().from(policies).where(eq(policies.brokerId, demo!.id))).filter(
+      (policy) => renewalEligibility(policy).renewable && policy.status !== "Canceled" && !policy.checkoutId,
+    );
+    expect(inWindow.length).toBeGreaterThanOrEqual(3);
+    for (const policy of inWindow) {
+      const item = await renewPolicy(handle.db, demo!.id, {
+        registerNumber: "200000",
+        policyNumber: policy.policyNumber,
+      });
+      const comparison = compareRenewal({
+        old: {
+          totalCents: policy.totalCents,
+          policyLimitCents: policy.policyLimitCents,
+          endDay: "2000-01-01",
+        },
+        startDay: "2000-01-01",
+        variants: item.pricing.map((variant) => ({
+          id: variant.variantIdentifier,
+          limitCents: reaisToCents(variant.price.policyLimit),
+          totalCents: reaisToCents(variant.price.totalValue),
+        })),
+      })!;
+      expect(comparison.variant.limitCents).toBe(policy.policyLimitCents);
+      expect(Math.abs(comparison.differencePercent!)).toBeLessThanOrEqual(25);
+    }
+  });
 });
 
 describe("demo seed: expired quotations", () => {
@@ -237,6 +269,8 @@ describe("demo seed: expired quotations", () => {
   });
 });
 
+const notCanceledForNonPayment = sql`${policies.cancelReason} is distinct from ${NON_PAYMENT_REASON}`;
+
 describe("demo seed: endorsements and commissions", () => {
   it("has, for each broker, an issued endorsement of each type, made by the service", async () => {
     for (const registerNumber of ["100000", "200000"]) {
@@ -245,7 +279,8 @@ describe("demo seed: endorsements and commissions", () => {
         .from(endorsements)
         .innerJoin(policies, eq(policies.id, endorsements.policyId))
         .innerJoin(brokers, eq(brokers.id, policies.brokerId))
-        .where(eq(brokers.registerNumber, registerNumber));
+        // (The daily jobs' cancellations for non-payment are endorsements too: see the history's tests.)
+        .where(and(eq(brokers.registerNumber, registerNumber), notCanceledForNonPayment));
       expect(new Set(rows.map((row) => row.type))).toEqual(
         new Set(["REGISTRATION", "COVERAGE", "PAYMENT", "CANCELLATION"]),
       );
@@ -260,7 +295,9 @@ describe("demo seed: endorsements and commissions", () => {
       .from(refunds)
       .innerJoin(policies, eq(policies.id, refunds.policyId))
       .innerJoin(endorsements, eq(endorsements.id, refunds.endorsementId));
-    const canceled = rows.filter((row) => row.type === "CANCELLATION");
+    const canceled = rows.filter(
+      (row) => row.type === "CANCELLATION" && row.policy.cancelReason !== NON_PAYMENT_REASON,
+    );
     for (const row of canceled) {
       expect(row.policy.status).toBe("Canceled");
       expect(row.refund.amountCents).toBeGreaterThan(0);
@@ -322,7 +359,8 @@ describe("demo seed: endorsements and commissions", () => {
       ).map((row) => row.id),
     );
     const untouched = issued.filter((row) => !endorsed.has(row.id) && unpaid.has(row.id));
-    expect(untouched.length).toBeGreaterThanOrEqual(50);
+    // (Fewer since the history cancels the policies left unpaid: still plenty.)
+    expect(untouched.length).toBeGreaterThanOrEqual(40);
   });
 });
 
@@ -447,19 +485,19 @@ describe("demo seed: premium collection", () => {
         .innerJoin(policies, eq(policies.id, installmentNotices.policyId))
         .where(eq(installmentNotices.brokerId, id));
       expect(notices.every((notice) => notice.status === "Sent")).toBe(true);
-      // Run once, for today: no formal notice yet, so no cancellation for non-payment is on its way.
-      expect(new Set(notices.map((notice) => notice.kind))).toEqual(new Set(["due-soon", "overdue"]));
+      expect(new Set(notices.map((notice) => notice.kind))).toEqual(
+        new Set(["due-soon", "overdue", "formal"]),
+      );
       expect(notices.some((notice) => notice.kind === "due-soon" && notice.method === "PIX")).toBe(true);
-      const [{ installment, copy }] = (await secondCopiesOf(registerNumber)) as [
+      const [{ installment }] = (await secondCopiesOf(registerNumber)) as [
         Awaited<ReturnType<typeof secondCopiesOf>>[number],
       ];
       const [notice] = await handle.db
         .select()
         .from(installmentNotices)
         .where(eq(installmentNotices.installmentId, installment.id));
-      // Sent after the second copy was made: its Pix code is the one the insured is given.
-      const [charge] = await handle.db.select().from(pixCharges).where(eq(pixCharges.secondCopyId, copy.id));
-      expect(notice!.body).toContain(charge!.copyPaste);
+      // Sent by the morning run the day after its due day (the history's, or today's).
+      expect(businessDay(notice!.createdAt)).toBe(addDays(businessDay(installment.dueDate), 1));
       expect(notice).toMatchObject({
         kind: "overdue",
         channel: "outbox",
@@ -501,5 +539,74 @@ describe("demo seed: premium collection", () => {
       now: new Date(),
     });
     expect(result).toMatchObject({ status: "Applied", matchedCount: 1 });
+  });
+});
+
+describe("demo seed: a history the daily jobs made", () => {
+  const today = businessDay(new Date());
+  /** The last due day an installment may still be unpaid on an Issued policy: later, it was canceled. */
+  const lastUnpaidDueDay = addDays(
+    today,
+    -(NOTICE_SCHEDULE.formalAfterDaysOverdue + NOTICE_SCHEDULE.cancelDaysAfterFormal + 1),
+  );
+
+  it("leaves no running policy unpaid past the day the law lets the insurer cancel it", async () => {
+    const unpaid = await handle.db
+      .select({ status: policies.status, dueDate: policyInstallments.dueDate })
+      .from(policyInstallments)
+      .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
+      .where(inArray(policyInstallments.status, ["Pending", "Overdue"]));
+    expect(unpaid.length).toBeGreaterThan(50);
+    for (const row of unpaid) {
+      expect(row.status).toBe("Issued");
+      expect(businessDay(row.dueDate) > lastUnpaidDueDay).toBe(true);
+    }
+  });
+
+  it("has, per broker, formal notices in the outbox and policies canceled for non-payment after their deadline", async () => {
+    for (const registerNumber of ["100000", "200000"]) {
+      const id = await brokerId(registerNumber);
+      const formal = await handle.db
+        .select()
+        .from(installmentNotices)
+        .where(and(eq(installmentNotices.brokerId, id), eq(installmentNotices.kind, "formal")));
+      expect(formal.length).toBeGreaterThan(0);
+      expect(formal.every((notice) => notice.channel === "outbox" && notice.status === "Sent")).toBe(true);
+      const canceled = await handle.db
+        .select()
+        .from(policies)
+        .where(and(eq(policies.brokerId, id), eq(policies.cancelReason, NON_PAYMENT_REASON)));
+      expect(canceled.length).toBeGreaterThan(0);
+      for (const policy of canceled) {
+        const deadlines = formal.filter((notice) => notice.policyId === policy.id).map((n) => n.deadlineAt!);
+        expect(deadlines.length).toBeGreaterThan(0);
+        // Canceled the morning after the earliest deadline, never before it.
+        expect(policy.canceledAt!.getTime()).toBeGreaterThan(Math.min(...deadlines.map((d) => d.getTime())));
+      }
+    }
+    expect(first.canceledForNonPayment).toBeGreaterThan(0);
+  });
+
+  it("gives every unpaid boleto of a running policy its Pix charge (boleto híbrido)", async () => {
+    const rows = await handle.db
+      .select({ installment: policyInstallments, charge: pixCharges })
+      .from(policyInstallments)
+      .innerJoin(policies, eq(policies.id, policyInstallments.policyId))
+      .leftJoin(
+        pixCharges,
+        and(eq(pixCharges.installmentId, policyInstallments.id), eq(pixCharges.status, "Active")),
+      )
+      .where(
+        and(
+          eq(policies.paymentMethod, "TICKET"),
+          eq(policies.status, "Issued"),
+          inArray(policyInstallments.status, ["Pending", "Overdue"]),
+        ),
+      );
+    expect(rows.length).toBeGreaterThan(50);
+    for (const { installment, charge } of rows) {
+      expect(charge, `installment ${installment.id}`).not.toBeNull();
+      if (!charge!.secondCopyId) expect(charge!.amountCents).toBe(installment.premiumTotalCents);
+    }
   });
 });

@@ -22,14 +22,17 @@ import { runPastCommissionPayouts } from "@/lib/commissions/payouts";
 import { addDays, addMonths, businessDay, startOfBusinessDay } from "@/lib/dates";
 import { demoAnswers } from "@/lib/demo/answers";
 import { demoClaims } from "@/lib/demo/claims";
-import { type DemoCollectionBroker, seedDemoCollection, sendDemoNotices } from "@/lib/demo/collection";
+import { type DemoCollectionBroker, seedDemoCollection } from "@/lib/demo/collection";
 import { type DemoEndorsementBroker, seedDemoEndorsements } from "@/lib/demo/endorsements";
+import { runDemoHistory, sendDemoNotices } from "@/lib/demo/history";
 import { seedDemoItemPolicies } from "@/lib/demo/items";
 import { createRandom } from "@/lib/demo/people";
 import { type DemoModality, type DemoPolicy, demoPolicy } from "@/lib/demo/policies";
+import { portalPricing } from "@/lib/demo/pricing";
 import { boletoOurNumber, buildBoleto } from "@/lib/documents/boleto";
 import { createPolicyDocuments } from "@/lib/documents/create-documents";
 import { normalizeName } from "@/lib/identity";
+import { registerMissingPixCharges } from "@/lib/payments/pix/missing-charges";
 import { formatLongPolicyNumber } from "@/lib/policies/numbers";
 import { createProposal } from "@/lib/proposals/service";
 import { expireQuotations } from "@/lib/quotations/expire-quotations";
@@ -88,8 +91,10 @@ export type SeedReport = {
   endorsementsIssued: number;
   /** Pix policies issued through checkout for premium collection (lib/demo/collection.ts). */
   collectionPoliciesIssued: number;
-  /** Notices to the insured the notices job put in the outbox, on the run that made them. */
+  /** Notices to the insured the notices job put in the outbox (the history's and today's), on the run that made them. */
   noticesSent: number;
+  /** Policies the history's daily runs canceled for non-payment (lib/demo/history.ts). */
+  canceledForNonPayment: number;
   /** Bike and construction equipment policies issued through the checkout (lib/demo/items.ts). */
   itemPoliciesIssued: number;
 };
@@ -108,6 +113,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
     endorsementsIssued: 0,
     collectionPoliciesIssued: 0,
     noticesSent: 0,
+    canceledForNonPayment: 0,
     itemPoliciesIssued: 0,
   };
   const endorsing: (DemoEndorsementBroker & DemoCollectionBroker)[] = [];
@@ -157,8 +163,9 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
 
     if (demo.policies > 0 && (await countPoliciesOfBroker(db, broker.id)) === 0) {
       const random = createRandom(1000 + brokerIndex);
+      const pricing = portalPricing(now);
       const generated = Array.from({ length: demo.policies }, (_, i) =>
-        demoPolicy(random, modalityRows[i % modalityRows.length] as DemoModality, now),
+        demoPolicy(random, modalityRows[i % modalityRows.length] as DemoModality, now, pricing),
       );
       await db.transaction(async (tx) => {
         const numbers = await nextPolicyNumbers(tx, generated.length);
@@ -196,6 +203,14 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
       });
     }
   }
+  if (endorsing.length) {
+    // The daily runs over the generated history (before the payouts: a cancellation claws back).
+    const history = await runDemoHistory(db, now);
+    report.noticesSent += history.notices;
+    report.canceledForNonPayment = history.canceled;
+    // Each unpaid boleto with its Pix charge (boleto híbrido), as the daily job registers a missing one.
+    await registerMissingPixCharges(db, { day: businessDay(now), now });
+  }
   // A year of monthly commission payouts, each as the job would have made it on its 10th (idempotent).
   await runPastCommissionPayouts(db, addMonths(`${businessDay(now).slice(0, 7)}-01`, -12).slice(0, 7), now);
   // Then today's endorsements (after the payouts: a cancellation claws back commission paid out).
@@ -216,7 +231,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
   }
   if (endorsing.length) {
     const notices = await sendDemoNotices(db, now);
-    report.noticesSent = notices["due-soon"] + notices.overdue + notices.formal;
+    report.noticesSent += notices["due-soon"] + notices.overdue + notices.formal;
   }
   return report;
 }
@@ -469,5 +484,8 @@ export function formatSeedReport(report: SeedReport): string {
     lines.push(`  Pix policies issued through checkout: ${report.collectionPoliciesIssued}`);
   }
   if (report.noticesSent) lines.push(`  Notices to the insured in the outbox: ${report.noticesSent}`);
+  if (report.canceledForNonPayment) {
+    lines.push(`  Policies canceled for non-payment by the daily jobs: ${report.canceledForNonPayment}`);
+  }
   return lines.join("\n");
 }

@@ -47,6 +47,8 @@ export type NoticeRun = {
   batchSize?: number;
   /** Default: the process's (SMTP_URL, or the outbox). */
   mailer?: NoticeMailer;
+  /** Only these kinds (default: all). A replay of past days runs only the kind each day is for. */
+  kinds?: readonly NoticeKind[];
   /**
    * After each batch, rest this many times as long as the batch took (default 1: the job uses at
    * most about half of a core and of the database's time, so that the portal's reads keep their
@@ -212,7 +214,7 @@ export async function sendInstallmentNotices(db: Database, run: NoticeRun): Prom
   const unfinished = await takeUnfinishedNotices(db, startOfBusinessDay(run.day));
   report.interrupted = unfinished.resumed.length + unfinished.failed;
   count(report, await deliver(db, unfinished.resumed, mailer, run.now));
-  for (const kind of NOTICE_KINDS) {
+  for (const kind of run.kinds ?? NOTICE_KINDS) {
     const schedule = scheduleOf(kind, run.day);
     let after: NoticeCursor | undefined;
     for (;;) {
