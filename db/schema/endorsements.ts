@@ -129,7 +129,12 @@ export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** Where a refund is paid, once validated and confirmed as the payer's own (lib/refunds/destination.ts). */
 export type RefundDestination =
-  | { type: "PIX-KEY"; keyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP"; key: string; holderDocument: string }
+  | {
+      type: "PIX-KEY";
+      keyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
+      key: string;
+      holderDocument: string;
+    }
   | {
       type: "BANK-ACCOUNT";
       bankCode: string;

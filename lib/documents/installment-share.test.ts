@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { insuredPageUrl, readInsuredPageToken } from "@/lib/insured-page/link";
+import { insuredPageUrl, readInsuredPageToken } from "@/lib/documents/insured-page-link";
 import { formatBrl } from "@/lib/money";
 import { installmentShareDocument } from "./installment-share";
 import { policyShareDocument } from "./policy-share";

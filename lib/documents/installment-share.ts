@@ -1,7 +1,7 @@
 import type { PersonType } from "@/db/schema";
+import type { CurrentCharge } from "@/lib/documents/current-charge";
 import { formatDate, formatReais } from "@/lib/format/pt-br";
 import { formatBrl } from "@/lib/money";
-import type { CurrentCharge } from "@/lib/payments/current-charge";
 import type { ShareDocument } from "./share-message";
 
 type InstallmentFields = {
@@ -16,7 +16,7 @@ type InstallmentFields = {
   pixCopyPaste?: string | null;
   /** What it charges now (lib/payments/current-charge): a second copy's due date and amount. */
   charge?: CurrentCharge;
-  /** The insured's payment page (lib/insured-page/link.ts). */
+  /** The insured's payment page (lib/documents/insured-page-link.ts). */
   paymentPageUrl?: string;
 };
 

@@ -5,8 +5,8 @@ import {
   listInstallmentsForDocument,
 } from "@/db/queries/documents";
 import { findActivePixCharges, type PixChargeRow } from "@/db/queries/pix-charges";
+import { loadCurrentCharges } from "@/lib/documents/current-charge";
 import { splitInstallments } from "@/lib/money";
-import { loadCurrentCharges } from "@/lib/payments/current-charge";
 import { boletoOurNumber } from "./boleto";
 import { coverageData, insuredItemsData } from "./insured-items";
 import type {

@@ -15,7 +15,7 @@ export type PolicyShareInput = {
   ticketUrl?: string;
   /** The Pix charge slips of every installment (PIX policies). */
   pixUrl?: string;
-  /** The insured's payment page (lib/insured-page/link.ts), offered while the policy is in force. */
+  /** The insured's payment page (lib/documents/insured-page-link.ts), offered while the policy is in force. */
   paymentPageUrl?: string;
 };
 

@@ -1,8 +1,8 @@
 import { formatDatePtBr } from "@/lib/dates";
+import type { SecondCopyCharge } from "@/lib/documents/current-charge";
 import { capitalized, INSTALLMENT_STATUS_TEXT } from "@/lib/format/labels";
 import { formatIdentity } from "@/lib/identity";
 import { formatBrl } from "@/lib/money";
-import type { SecondCopyCharge } from "@/lib/payments/current-charge";
 import { renderBoletoBarcodePng } from "./barcode";
 import {
   BOLETO_BANK_CODE,

@@ -1,5 +1,5 @@
 import type { PersonType } from "@/db/schema";
-import { INSURED_PAGE_LINK_TTL_DAYS } from "@/lib/insured-page/link-validity";
+import { INSURED_PAGE_LINK_TTL_DAYS } from "@/lib/documents/insured-page-link-validity";
 import { formatTypeableLine } from "./boleto";
 
 /**
@@ -19,7 +19,7 @@ export type ShareDocument = {
   pixCopyPaste?: string | null;
   /** Extra lines, e.g. "Vencimento: 10/12/2026 · Valor: R$ 120,00". */
   details?: string[];
-  /** The insured's payment page (lib/insured-page/link.ts): every charge of the policy, payable today. */
+  /** The insured's payment page (lib/documents/insured-page-link.ts): every charge of the policy, payable today. */
   paymentPageUrl?: string;
 };
 

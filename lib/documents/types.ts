@@ -1,5 +1,5 @@
 import type { Address, InstallmentStatus, PaymentMethod, PersonType, PolicyStatus } from "@/db/schema";
-import type { SecondCopyCharge } from "@/lib/payments/current-charge";
+import type { SecondCopyCharge } from "@/lib/documents/current-charge";
 
 /** Plain data the renderers print; loaders (lib/documents/load.ts) build it from the rows. */
 export type InsuredData = {

@@ -169,7 +169,7 @@ export async function issueDraft(
       policyId: policy.id,
       refundId: id,
       // A withdrawal gives the IOF back too, which carried no commission.
-      refundedNetCents: draft.plan.cancellation?.refundNetCents ?? draft.refundCents,
+      refundedNetCents: plan.cancellation?.refundNetCents ?? draft.refundCents,
       at: now,
     });
     refundIds.push(id);

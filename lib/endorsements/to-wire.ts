@@ -1,10 +1,9 @@
-import type { EndorsementRow, RefundRow } from "@/db/queries/endorsements";
+import type { EndorsementRow } from "@/db/queries/endorsements";
 import type { PlannedInstallment } from "@/db/schema/endorsements";
 import { signDocumentUrl } from "@/lib/documents/links";
-import { ENDORSEMENT_STATUS_TEXT, ENDORSEMENT_TYPE_TEXT, REFUND_STATUS_TEXT } from "@/lib/format/labels";
+import { ENDORSEMENT_STATUS_TEXT, ENDORSEMENT_TYPE_TEXT } from "@/lib/format/labels";
 import { centsToReais } from "@/lib/money";
-import { describeDestination } from "@/lib/refunds/destination";
-import type { EndorsementWire, RefundWire } from "@/lib/schemas/endorsement";
+import type { EndorsementWire } from "@/lib/schemas/endorsement";
 
 type Instant = Date | string;
 const iso = (value: Instant) => (typeof value === "string" ? new Date(value) : value).toISOString();
@@ -18,12 +17,6 @@ export type EndorsementSource = Omit<
   issuedAt: Instant | null;
   expiresAt: Instant;
   documentId?: string | null;
-};
-
-/** A refund row, or its JSON copy from the policy lookup. */
-export type RefundSource = Omit<RefundRow, "createdAt" | "refundedAt" | "destinationSetAt"> & {
-  createdAt: Instant;
-  refundedAt: Instant | null;
 };
 
 export function plannedInstallmentToWire(
@@ -76,21 +69,5 @@ export function endorsementToWire(row: EndorsementSource, now: Date, origin?: st
     ...(origin && row.documentId
       ? { documentUrl: signDocumentUrl(row.documentId, origin.replace(/\/+$/, "")) }
       : {}),
-  };
-}
-
-export function refundToWire(row: RefundSource): RefundWire {
-  return {
-    refundIdentifier: row.id,
-    endorsementIdentifier: row.endorsementId,
-    reason: row.reason,
-    paymentMethod: row.paymentMethod,
-    value: centsToReais(row.amountCents),
-    status: row.status,
-    statusText: REFUND_STATUS_TEXT[row.status],
-    destination: row.destination ? describeDestination(row.destination) : null,
-    failureReason: row.failureReason,
-    createdAt: iso(row.createdAt),
-    refundedAt: row.refundedAt === null ? null : iso(row.refundedAt),
   };
 }

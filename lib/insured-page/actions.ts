@@ -2,6 +2,7 @@ import type { Database } from "@/db/index";
 import { findInsuredPagePolicy } from "@/db/queries/insured-page";
 import { findPolicyInstallment } from "@/db/queries/sandbox";
 import { refuseOverWindow } from "@/lib/auth/portal-windows";
+import { readInsuredPageToken } from "@/lib/documents/insured-page-link";
 import { type ActionResult, actionFailure, actionSuccess } from "@/lib/forms/action-result";
 import { pixSimulationMessage } from "@/lib/payments/pix/receipts-report";
 import { payInstallmentPixInSandbox, SandboxPixError } from "@/lib/payments/pix/sandbox-notice";
@@ -9,7 +10,6 @@ import { secondCopyFailure } from "@/lib/payments/second-copy/portal-form";
 import { createSecondCopy } from "@/lib/payments/second-copy/service";
 import { sandboxEnabled } from "@/lib/sandbox/setting";
 import { isInstallmentNumber } from "@/lib/schemas/identifiers";
-import { readInsuredPageToken } from "./link";
 
 export type InsuredActionResult = ActionResult<{ message: string }>;
 

@@ -7,6 +7,7 @@ import { policyInstallments, secondCopies } from "@/db/schema";
 import { issueTestPolicy } from "@/lib/checkout/testing";
 import { addDays, businessDay, formatDatePtBr, startOfBusinessDay } from "@/lib/dates";
 import { readTypeableLine } from "@/lib/documents/boleto";
+import { insuredPageToken } from "@/lib/documents/insured-page-link";
 import { buildShareMessage } from "@/lib/documents/share-message";
 import { formatBrl } from "@/lib/money";
 import { registerPixCharge } from "@/lib/payments/pix/charges";
@@ -15,7 +16,6 @@ import { SandboxPaymentGateway } from "@/lib/payments/sandbox";
 import { loadPolicyPageFor } from "@/lib/policy-page/load-page";
 import { setUpDomainTestDatabase } from "@/lib/testing/domain-database";
 import { requestInsuredSecondCopy, simulateInsuredPixPayment } from "./actions";
-import { insuredPageToken } from "./link";
 import { loadInsuredPage } from "./load";
 
 let handle: DatabaseHandle;

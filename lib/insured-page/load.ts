@@ -5,12 +5,12 @@ import { findActivePixCharges } from "@/db/queries/pix-charges";
 import { isIdentityBlocked } from "@/db/queries/privacy";
 import type { InstallmentStatus, PaymentMethod, PolicyStatus } from "@/db/schema";
 import { businessDay } from "@/lib/dates";
+import { loadCurrentCharges, type SecondCopyCharge } from "@/lib/documents/current-charge";
 import { installmentBoletoLinks } from "@/lib/documents/policy-links";
 import { isPolicyInForce } from "@/lib/documents/policy-share";
 import { greeting } from "@/lib/documents/share-message";
 import { capitalized, INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT } from "@/lib/format/labels";
 import { qrCodeDataUrl } from "@/lib/format/qr-code";
-import { loadCurrentCharges, type SecondCopyCharge } from "@/lib/payments/current-charge";
 
 /** How an installment can be paid today: its Pix charge and, for a boleto, its PDF and line. */
 export type InsuredPayment = {
@@ -60,7 +60,7 @@ export type InsuredPageLoad =
   | { found: false; reason: "not-found" | "blocked" };
 
 /**
- * The insured's payment page of `policyId` (from a verified token, lib/insured-page/link.ts): the
+ * The insured's payment page of `policyId` (from a verified token, lib/documents/insured-page-link.ts): the
  * policy and its installments as the insured reads them, no broker data. `origin` is where the
  * signed boleto links point; `now` decides what is past due (São Paulo days).
  */

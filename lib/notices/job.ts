@@ -16,7 +16,7 @@ import {
 import { findActivePixCharges } from "@/db/queries/pix-charges";
 import { NOTICE_KINDS, type NoticeKind, type PaymentMethod } from "@/db/schema";
 import { addDays, businessDay, endOfBusinessDay, startOfBusinessDay } from "@/lib/dates";
-import { env } from "@/lib/env";
+import { loadCurrentCharges } from "@/lib/documents/current-charge";
 import { log } from "@/lib/log";
 import { getNoticeMailer, type NoticeMailer } from "./mailer";
 import { renderNotice } from "./templates";
@@ -96,11 +96,6 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-function policyUrl(policyNumber: string): string | null {
-  const origin = env().PUBLIC_BASE_URL;
-  return origin ? `${origin}/policies/${policyNumber}` : null;
-}
-
 async function buildNotices(
   db: Database,
   kind: NoticeKind,
@@ -112,13 +107,23 @@ async function buildNotices(
     db,
     candidates.map((candidate) => candidate.installmentId),
   );
+  // What each installment charges now: a second copy's date and amount, not the original's.
+  const charges = await loadCurrentCharges(
+    db,
+    candidates.map((candidate) => ({
+      id: candidate.installmentId,
+      dueDate: candidate.dueDate,
+      premiumTotalCents: candidate.amountCents,
+    })),
+  );
   const deadlineAt =
     kind === "formal" ? endOfBusinessDay(addDays(run.day, NOTICE_SCHEDULE.cancelDaysAfterFormal)) : null;
   return candidates.map((candidate) => {
     const { subject, text } = renderNotice(kind, {
       ...candidate,
       pixCopyPaste: pix.get(candidate.installmentId)?.copyPaste ?? null,
-      policyUrl: kind === "due-soon" ? null : policyUrl(candidate.policyNumber),
+      currentCharge: charges.get(candidate.installmentId),
+      now: run.now,
       deadlineAt,
       daysOverdue: daysBetween(businessDay(candidate.dueDate), run.day),
     });

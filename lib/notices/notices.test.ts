@@ -101,7 +101,9 @@ describe("the notices' schedule", () => {
     const overdue = (await noticesOf(installment.id))[1]!;
     expect(overdue.subject).toBe(`Parcela 2/4 em atraso: apólice ${policy.policyNumber}`);
     expect(overdue.body).toContain(`vencida em ${formatDatePtBr(installment.dueDate)}`);
-    expect(overdue.body).toContain("Linha digitável do boleto:");
+    // A slip past its due date is not offered: the insured's page makes the 2ª via.
+    expect(overdue.body).not.toContain("Linha digitável do boleto:");
+    expect(overdue.body).toMatch(/2ª via.*\/pagamento\//s);
 
     await notices(addDays(due, 14));
     expect(await kindsOf(installment.id)).toEqual(["due-soon", "overdue"]);

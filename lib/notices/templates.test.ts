@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addDays, businessDay, formatDatePtBr, startOfBusinessDay } from "@/lib/dates";
-import { readInsuredPageToken } from "@/lib/insured-page/link";
+import type { CurrentCharge } from "@/lib/documents/current-charge";
+import { readInsuredPageToken } from "@/lib/documents/insured-page-link";
 import { formatBrl } from "@/lib/money";
-import type { CurrentCharge } from "@/lib/payments/current-charge";
 import { type NoticeFacts, renderNotice } from "./templates";
 
 const POLICY_ID = "0b6f3c7e-2d1a-4c55-9a1e-3f0e8b7d6c54";

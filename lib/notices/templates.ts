@@ -1,8 +1,8 @@
 import type { NoticeKind, PaymentMethod } from "@/db/schema";
 import { businessDay, formatDatePtBr } from "@/lib/dates";
-import { insuredPageUrl } from "@/lib/insured-page/link";
+import type { CurrentCharge } from "@/lib/documents/current-charge";
+import { insuredPageUrl } from "@/lib/documents/insured-page-link";
 import { formatBrl } from "@/lib/money";
-import type { CurrentCharge } from "@/lib/payments/current-charge";
 
 /** What a notice says: the installment, its policy and, while unpaid, how to pay it. */
 export type NoticeFacts = {

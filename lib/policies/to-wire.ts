@@ -1,9 +1,10 @@
 import type { InstallmentReadRow, PolicyDetails, PolicyReadRow } from "@/db/queries/policies";
 import { findModalityByCode } from "@/lib/catalogue";
 import { type PolicyDocumentLinks, signPolicyDocumentLinks } from "@/lib/documents/policy-links";
-import { endorsementToWire, refundToWire } from "@/lib/endorsements/to-wire";
+import { endorsementToWire } from "@/lib/endorsements/to-wire";
 import { INSTALLMENT_STATUS_TEXT, POLICY_STATUS_TEXT } from "@/lib/format/labels";
 import { centsToReais } from "@/lib/money";
+import { refundToWire } from "@/lib/refunds/to-wire";
 import type { PolicyWire } from "@/lib/schemas/policy";
 
 function installmentToWire(

@@ -11,17 +11,17 @@ import type { AuditContext } from "@/lib/audit/context";
 import { portalAuditContext } from "@/lib/audit/request-context";
 import { type CurrentUser, requireUser } from "@/lib/auth/session";
 import { listClaims } from "@/lib/claims/list-claims";
+import { currentCharge } from "@/lib/documents/current-charge";
 import { installmentShareDocument } from "@/lib/documents/installment-share";
+import { insuredPageUrl } from "@/lib/documents/insured-page-link";
 import { isPolicyInForce, policyShareDocument } from "@/lib/documents/policy-share";
 import { effectiveDayBounds } from "@/lib/endorsements/rules";
 import { qrCodeDataUrl } from "@/lib/format/qr-code";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { insuredPageUrl } from "@/lib/insured-page/link";
 import {
   type InstallmentBoletoRegistration,
   loadBoletoRegistrations,
 } from "@/lib/payments/boleto-registration";
-import { currentCharge } from "@/lib/payments/current-charge";
 import { loadPolicyDetail } from "@/lib/policies/load-detail";
 import { coverageOptions } from "@/lib/policy-page/endorsements";
 import type { EffectiveDates, PolicyInstallmentRow, PolicyPageView } from "@/lib/policy-page/page-view";

@@ -8,9 +8,10 @@ import {
 } from "@brazilian-utils/brazilian-utils";
 import type { RefundDestination } from "@/db/schema";
 
-export const PIX_KEY_TYPES = ["CPF", "CNPJ", "EMAIL", "PHONE", "EVP"] as const;
+import { ACCOUNT_TYPES, PIX_KEY_TYPES } from "@/lib/schemas/refund-destination";
+
+export { ACCOUNT_TYPES, PIX_KEY_TYPES };
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
-export const ACCOUNT_TYPES = ["CHECKING", "SAVINGS"] as const;
 
 /** A destination as a person or a partner types it, before it is validated and normalised. */
 export type DestinationInput =

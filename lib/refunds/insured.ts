@@ -3,10 +3,9 @@ import { listRefundsOfPolicy } from "@/db/queries/endorsements";
 import { findInsuredPagePolicy } from "@/db/queries/insured-page";
 import { isIdentityBlocked } from "@/db/queries/privacy";
 import { refuseOverWindow } from "@/lib/auth/portal-windows";
-import { refundToWire } from "@/lib/endorsements/to-wire";
+import { readInsuredPageToken } from "@/lib/documents/insured-page-link";
 import { REFUND_STATUS_TEXT } from "@/lib/format/labels";
 import { actionFailure, actionSuccess } from "@/lib/forms/action-result";
-import { readInsuredPageToken } from "@/lib/insured-page/link";
 import type { RefundWire } from "@/lib/schemas/endorsement";
 import {
   type DestinationActionResult,
@@ -15,6 +14,7 @@ import {
   readDestinationForm,
 } from "./portal-form";
 import { setRefundDestination } from "./set-destination";
+import { refundToWire } from "./to-wire";
 
 const LINK_REFUSED = "Este link expirou ou não é válido. Peça um novo à sua corretora.";
 

@@ -5,10 +5,10 @@ import {
   lockRefundSubject,
   type RefundRow,
 } from "@/db/queries/refunds";
-import { settleCardRefunds } from "@/lib/endorsements/refunds";
 import { log } from "@/lib/log";
 import { type PaymentGateway, PaymentGatewayUnavailableError } from "@/lib/payments/gateway";
 import { getPixProvider, type PixProvider } from "@/lib/payments/pix/provider";
+import { settleCardRefunds } from "./card-refunds";
 import { getPayoutProvider, type PayoutProvider } from "./payouts";
 import { recordRefundChange } from "./trail";
 

@@ -1,8 +1,11 @@
 import { z } from "zod";
-import { ACCOUNT_TYPES, PIX_KEY_TYPES } from "@/lib/refunds/destination";
 import { registerNumberSchema } from "./common";
 import { refundSchema } from "./endorsement";
 import { safeTextSchema } from "./primitives";
+
+/** The Pix key types of the DICT and the account types a refund can go to. */
+export const PIX_KEY_TYPES = ["CPF", "CNPJ", "EMAIL", "PHONE", "EVP"] as const;
+export const ACCOUNT_TYPES = ["CHECKING", "SAVINGS"] as const;
 
 /**
  * One object for both kinds, `type` choosing which fields count, so that every bad or missing field

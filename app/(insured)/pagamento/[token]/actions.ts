@@ -10,6 +10,8 @@ import {
   requestInsuredSecondCopy,
   simulateInsuredPixPayment,
 } from "@/lib/insured-page/actions";
+import { setInsuredRefundDestination } from "@/lib/refunds/insured";
+import type { DestinationActionResult } from "@/lib/refunds/portal-form";
 
 /** "Gerar 2ª via" of the insured's payment page (the token names the policy). */
 export async function insuredSecondCopyAction(
@@ -32,5 +34,18 @@ export async function insuredSimulatePixAction(
 ): Promise<InsuredActionResult> {
   const result = await simulateInsuredPixPayment(await getDb(), token, installmentNumber);
   revalidatePath(`/pagamento/${token}`);
+  return result;
+}
+
+/** The refund destination form of the page: the policy is re-read from the token, never from the form. */
+export async function insuredRefundDestinationAction(
+  token: string,
+  _state: DestinationActionResult | null,
+  formData: FormData,
+): Promise<DestinationActionResult> {
+  const result = await setInsuredRefundDestination(await getDb(), token, formData, {
+    clientAddress: clientIp(await headers()),
+  });
+  if (result.ok) revalidatePath(`/pagamento/${token}`);
   return result;
 }

@@ -5,15 +5,16 @@ import styles from "@/components/insured-page/insured-page.module.css";
 import { InsuredRefundsSection } from "@/components/insured-page/refunds-section";
 import { getDb } from "@/db/index";
 import { tooManyAttemptsMessage } from "@/lib/auth/too-many-attempts";
+import { readInsuredPageToken } from "@/lib/documents/insured-page-link";
 import { formatDate } from "@/lib/format/pt-br";
 import { clientIp } from "@/lib/http/client-address";
 import { GatewayError } from "@/lib/http/errors";
 import { publicOrigin } from "@/lib/http/public-origin";
-import { readInsuredPageToken } from "@/lib/insured-page/link";
 import { loadInsuredPage } from "@/lib/insured-page/load";
 import { enforceWindow } from "@/lib/rate-limit";
+import { loadInsuredRefunds } from "@/lib/refunds/insured";
 import { sandboxEnabled } from "@/lib/sandbox/setting";
-import { insuredSecondCopyAction, insuredSimulatePixAction } from "./actions";
+import { insuredRefundDestinationAction, insuredSecondCopyAction, insuredSimulatePixAction } from "./actions";
 
 export const metadata: Metadata = { title: { absolute: "Pagamento do seu seguro" } };
 
@@ -27,7 +28,7 @@ function Notice({ title, children }: { title: string; children: React.ReactNode 
 }
 
 /**
- * The insured's payment page, opened from a signed link (lib/insured-page/link.ts) with no session:
+ * The insured's payment page, opened from a signed link (lib/documents/insured-page-link.ts) with no session:
  * the policy and its installments, each unpaid one payable today by Pix or boleto. The policy comes
  * only from the token.
  */
@@ -102,7 +103,10 @@ export default async function InsuredPaymentPage({ params }: { params: Promise<{
           instantes; por boleto, em até 3 dias úteis.
         </p>
       </section>
-      <InsuredRefundsSection policyId={opened.policyId} token={token} />
+      <InsuredRefundsSection
+        refunds={await loadInsuredRefunds(await getDb(), opened.policyId)}
+        destinationAction={insuredRefundDestinationAction.bind(null, token)}
+      />
     </div>
   );
 }

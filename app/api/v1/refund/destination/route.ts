@@ -3,7 +3,7 @@ import { getDb } from "@/db/index";
 import { apiRoute } from "@/lib/api/route-methods";
 import { withApi } from "@/lib/api/with-api";
 import { apiAuditContext } from "@/lib/audit/request-context";
-import { setPartnerRefundDestination } from "@/lib/refunds/api";
+import { setPartnerRefundDestination } from "@/lib/endorsement-service/refund-destination";
 import { setRefundDestinationEndpoint } from "@/lib/refunds/endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = apiRoute({

@@ -11,7 +11,7 @@ import {
   type PaymentGateway,
   PaymentGatewayUnavailableError,
 } from "@/lib/payments/gateway";
-import { recordRefundChange } from "@/lib/refunds/trail";
+import { recordRefundChange } from "./trail";
 
 /**
  * Sends the card refunds still `Pending` (the given ones, or all) to the gateway, each with its own

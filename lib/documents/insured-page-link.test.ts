@@ -5,7 +5,7 @@ import {
   insuredPageToken,
   insuredPageUrl,
   readInsuredPageToken,
-} from "./link";
+} from "./insured-page-link";
 
 const POLICY = "0b6f3c7e-2d1a-4c55-9a1e-3f0e8b7d6c54";
 const OTHER = "7d2c1b0a-9e8f-4a6b-8c5d-1e2f3a4b5c6d";

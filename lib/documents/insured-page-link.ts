@@ -1,6 +1,6 @@
 import { signLinkSubject, verifyLinkSubject } from "@/lib/documents/links";
 import { configuredPublicOrigin } from "@/lib/http/public-origin";
-import { INSURED_PAGE_LINK_TTL_DAYS } from "./link-validity";
+import { INSURED_PAGE_LINK_TTL_DAYS } from "./insured-page-link-validity";
 
 /**
  * Valid INSURED_PAGE_LINK_TTL_DAYS from the message that carries it; every new message signs a fresh

@@ -1,11 +1,11 @@
 import type { Database } from "@/db/index";
 import type { AuditContext } from "@/lib/audit/context";
-import { refundToWire } from "@/lib/endorsements/to-wire";
 import { findPolicyOrThrow } from "@/lib/policies/find-policy";
+import type { DestinationInput } from "@/lib/refunds/destination";
+import { setRefundDestination } from "@/lib/refunds/set-destination";
+import { refundToWire } from "@/lib/refunds/to-wire";
 import type { RefundWire } from "@/lib/schemas/endorsement";
 import type { RefundDestinationRequest, RefundDestinationWire } from "@/lib/schemas/refund-destination";
-import type { DestinationInput } from "./destination";
-import { setRefundDestination } from "./set-destination";
 
 /** The API's way in: one of the key's broker's policies (404 for another's, 451 blocked), then the refund. */
 export async function setPartnerRefundDestination(
