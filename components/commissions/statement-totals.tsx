@@ -1,31 +1,36 @@
 import type { StatementTotalsCents } from "@/lib/commission-statement/view";
-import { COMMISSION_STATUS_TEXT } from "@/lib/format/labels";
+import { COMMISSION_TOTAL_TEXT } from "@/lib/format/labels";
 import { formatBrl } from "@/lib/money";
 
 const CARDS = [
   {
     key: "pendingCents",
     testId: "commission-total-pending",
-    label: "Previsto",
+    label: COMMISSION_TOTAL_TEXT.pending,
     note: "Parcelas ainda não pagas",
   },
   {
     key: "availableCents",
     testId: "commission-total-available",
-    label: COMMISSION_STATUS_TEXT.AVAILABLE,
+    label: COMMISSION_TOTAL_TEXT.available,
     note: "A pagar no próximo repasse (dia 10)",
   },
-  { key: "paidCents", testId: "commission-total-paid", label: "Pago", note: "Incluído em repasse" },
+  {
+    key: "paidCents",
+    testId: "commission-total-paid",
+    label: COMMISSION_TOTAL_TEXT.paid,
+    note: "Incluído em repasse",
+  },
   {
     key: "clawedBackCents",
     testId: "commission-total-clawed-back",
-    label: "Estornado",
+    label: COMMISSION_TOTAL_TEXT.clawedBack,
     note: "Restituições de prêmio, já incluídas em Disponível ou Pago",
   },
   {
     key: "netCents",
     testId: "commission-total-net",
-    label: "Total do mês",
+    label: COMMISSION_TOTAL_TEXT.net,
     note: "Soma de todos os lançamentos (previsto + disponível + pago)",
   },
 ] as const;

@@ -4,6 +4,7 @@ import * as checkoutRoute from "@/app/api/[version]/checkout/route";
 import * as health from "@/app/api/health/route";
 import * as usage from "@/app/api/v1/metrics/route";
 import { type DatabaseHandle, openPostgres, useDatabaseForTesting } from "@/db/index";
+import { outageState } from "@/db/outage";
 import { createTestDatabase } from "@/db/testing";
 import { errorToResponse, withApi } from "@/lib/api/with-api";
 import { clearApiKeyCache } from "@/lib/api-keys/key-store";
@@ -111,6 +112,8 @@ describe("Retry-After on every 503", () => {
       expect(down.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS));
     } finally {
       useDatabaseForTesting(handle);
+      // The outage the probe noted belongs to the unreachable database.
+      Object.assign(outageState(), { reachable: true, checkedAt: 0 });
       await unreachable.close();
     }
     const up = await callRoute(health.GET, "/api/health");

@@ -1,5 +1,5 @@
 import { formatDatePtBr } from "@/lib/dates";
-import { COMMISSION_STATUS_TEXT } from "@/lib/format/labels";
+import { COMMISSION_TOTAL_TEXT } from "@/lib/format/labels";
 import { formatBrl } from "@/lib/money";
 import { INSURER } from "./issuer";
 import {
@@ -75,11 +75,11 @@ export function renderCommissionStatementPdf(
 
       drawSection(doc, "Totais do mês");
       drawSummary(doc, [
-        ["Previsto", formatBrl(data.totals.pendingCents)],
-        [COMMISSION_STATUS_TEXT.AVAILABLE, formatBrl(data.totals.availableCents)],
-        ["Pago", formatBrl(data.totals.paidCents)],
-        ["Estornado (já incluído acima)", formatBrl(data.totals.clawedBackCents)],
-        ["Total do mês", formatBrl(data.totals.netCents)],
+        [COMMISSION_TOTAL_TEXT.pending, formatBrl(data.totals.pendingCents)],
+        [COMMISSION_TOTAL_TEXT.available, formatBrl(data.totals.availableCents)],
+        [COMMISSION_TOTAL_TEXT.paid, formatBrl(data.totals.paidCents)],
+        [`${COMMISSION_TOTAL_TEXT.clawedBack} (já incluído acima)`, formatBrl(data.totals.clawedBackCents)],
+        [COMMISSION_TOTAL_TEXT.net, formatBrl(data.totals.netCents)],
       ]);
 
       drawSection(doc, `Lançamentos (${data.lines.length.toLocaleString("pt-BR")})`);

@@ -119,6 +119,15 @@ export const COMMISSION_STATUS_TEXT = {
   PAID: "Paga",
 } as const satisfies Record<CommissionEntryStatus, string>;
 
+/** The commission statement's month totals (a sum is "o valor", masculine), on the page and the PDF. */
+export const COMMISSION_TOTAL_TEXT = {
+  pending: "Previsto",
+  available: COMMISSION_STATUS_TEXT.AVAILABLE,
+  paid: "Pago",
+  clawedBack: "Estornado",
+  net: "Total do mês",
+} as const;
+
 /** A commission entry's type on the statement. */
 export const COMMISSION_TYPE_TEXT = {
   EARNED: "Comissão",
