@@ -98,11 +98,11 @@ test.describe("sending documents to the client", () => {
     expect(text).toContain("parcela 2/2");
     expect(text).toContain(boletoUrl);
     expect(text.replace(/\D/g, "")).toContain(line);
-    // Nothing beyond the documents: no portal page, no API other than the signed document links.
+    // Nothing beyond the signed document links and the insured's payment page: no portal page.
     const urls = text.match(/https?:\/\/\S+/g) ?? [];
-    expect(urls.every((url) => /\/api\/documents\/[0-9a-f-]{36}\?expires=\d+&signature=/.test(url))).toBe(
-      true,
-    );
+    const documentLink = /\/api\/documents\/[0-9a-f-]{36}\?expires=\d+&signature=/;
+    const paymentPage = /\/pagamento\/[0-9a-f-]{36}\.\d+\.[\w-]+$/;
+    expect(urls.filter((url) => !documentLink.test(url) && !paymentPage.test(url))).toEqual([]);
     await expectNoSeriousA11yViolations(page);
     await docShot(page, "share-1280");
   });
