@@ -298,7 +298,7 @@ const CASES: Record<string, Case> = {
           registerNumber: REGISTER_NUMBER,
           policyNumber,
           type: "CANCELLATION",
-          effectiveDate: businessDay(new Date()),
+          effectiveDate: await firstEffectiveDay(api, policyNumber),
           reason: "Pedido do segurado",
         }),
         endorsementPreviewResponseSchema,
@@ -443,15 +443,18 @@ let previewIdentifier: string | undefined;
 function endorsementPolicy(api: ApiClient) {
   endorsementTarget ??= (async () => {
     const policyNumber = await issueTicketPolicy(api, "Endosso Tipado");
-    const { policy } = expectSuccess(
-      await api.get(`/api/v1/policy/${REGISTER_NUMBER}/${policyNumber}`),
-      policyResponseSchema,
-    );
-    const firstDay = businessDay(new Date(policy.vigencyStartedAt));
-    const today = businessDay(new Date());
-    return { policyNumber, effectiveDate: [firstDay, today].sort().at(-1)! };
+    return { policyNumber, effectiveDate: await firstEffectiveDay(api, policyNumber) };
   })();
   return endorsementTarget;
+}
+
+/** The first day a change of the policy may take effect: today, or its vigency's first day. */
+async function firstEffectiveDay(api: ApiClient, policyNumber: string): Promise<string> {
+  const { policy } = expectSuccess(
+    await api.get(`/api/v1/policy/${REGISTER_NUMBER}/${policyNumber}`),
+    policyResponseSchema,
+  );
+  return [businessDay(new Date(policy.vigencyStartedAt)), businessDay(new Date())].sort().at(-1)!;
 }
 
 /** A boleto policy in three installments issued through the API for `prefix`'s insured. */
